@@ -1,0 +1,45 @@
+//! The library's errors: each names the flag, key or file at fault and what
+//! would be accepted, in one line.
+
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("unknown key `{key}` for scene `{scene}`; valid keys: {valid}")]
+    UnknownKey {
+        key: String,
+        scene: String,
+        valid: String,
+    },
+
+    #[error("`{key}` = {value}: {reason}")]
+    BadValue {
+        key: String,
+        value: String,
+        reason: String,
+    },
+
+    #[error("`--set {0}` is not KEY=VALUE")]
+    BadSet(String),
+
+    #[error("output `{path}`: {reason}")]
+    Output { path: PathBuf, reason: String },
+
+    #[error("can't write `{path}`")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+
+    #[error("GIF encoding of `{path}` failed")]
+    Gif {
+        path: PathBuf,
+        source: gif::EncodingError,
+    },
+
+    #[error("PNG encoding of `{path}` failed")]
+    Png {
+        path: PathBuf,
+        source: png::EncodingError,
+    },
+}

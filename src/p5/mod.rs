@@ -1,0 +1,342 @@
+//! A p5.js-like drawing layer over tiny-skia.
+//!
+//! It speaks p5.js 1.x: radians, diameters, `fill`/`stroke` state, `push`/`pop`,
+//! and p5's defaults (white fill, black stroke, weight 1, round caps, miter
+//! joins, miter limit 10). Conversions to tiny-skia happen here only.
+
+mod color;
+mod curve;
+
+pub use color::Rgba;
+pub use curve::Vertex;
+
+use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+/// How `end_shape` ends a shape, as p5's `endShape()` and `endShape(CLOSE)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShapeEnd {
+    Open,
+    Close,
+}
+
+/// A 2D affine matrix in f64, as the canvas keeps it:
+/// x' = a x + c y + e, y' = b x + d y + f.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Matrix {
+    a: f64,
+    b: f64,
+    c: f64,
+    d: f64,
+    e: f64,
+    f: f64,
+}
+
+impl Matrix {
+    const IDENTITY: Matrix = Matrix {
+        a: 1.0,
+        b: 0.0,
+        c: 0.0,
+        d: 1.0,
+        e: 0.0,
+        f: 0.0,
+    };
+
+    fn translate(&mut self, x: f64, y: f64) {
+        self.e += self.a * x + self.c * y;
+        self.f += self.b * x + self.d * y;
+    }
+
+    fn rotate(&mut self, angle: f64) {
+        let (sin, cos) = (libm::sin(angle), libm::cos(angle));
+        let Matrix { a, b, c, d, .. } = *self;
+        self.a = a * cos + c * sin;
+        self.b = b * cos + d * sin;
+        self.c = c * cos - a * sin;
+        self.d = d * cos - b * sin;
+    }
+
+    fn to_skia(self, density: f64) -> Transform {
+        let m = |v: f64| (v * density) as f32;
+        Transform::from_row(
+            m(self.a),
+            m(self.b),
+            m(self.c),
+            m(self.d),
+            m(self.e),
+            m(self.f),
+        )
+    }
+}
+
+/// The state `push()` saves and `pop()` restores.
+#[derive(Debug, Clone)]
+struct Style {
+    fill: Option<Rgba>,
+    stroke: Option<Rgba>,
+    stroke_weight: f64,
+    curve_tightness: f64,
+    matrix: Matrix,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style {
+            fill: Some(Rgba::grey(255)),
+            stroke: Some(Rgba::grey(0)),
+            stroke_weight: 1.0,
+            curve_tightness: 0.0,
+            matrix: Matrix::IDENTITY,
+        }
+    }
+}
+
+/// The vertices of the shape between `begin_shape` and `end_shape`.
+#[derive(Debug, Default)]
+struct Shape {
+    vertices: Vec<Vertex>,
+    curve: bool,
+}
+
+/// A p5 canvas: a pixmap and p5's drawing state.
+pub struct P5 {
+    pixmap: Pixmap,
+    density: f64,
+    style: Style,
+    stack: Vec<Style>,
+    shape: Shape,
+}
+
+impl P5 {
+    /// A canvas of `width` x `height` canvas units, drawn at `density` pixels
+    /// per unit (p5's `pixelDensity`). Returns `None` when the pixmap would be
+    /// empty or too large for tiny-skia.
+    pub fn new(width: u32, height: u32, density: u32) -> Option<Self> {
+        let pixmap = Pixmap::new(width.checked_mul(density)?, height.checked_mul(density)?)?;
+        Some(P5 {
+            pixmap,
+            density: f64::from(density),
+            style: Style::default(),
+            stack: Vec::new(),
+            shape: Shape::default(),
+        })
+    }
+
+    /// The pixels drawn so far (premultiplied RGBA).
+    pub fn pixmap(&self) -> &Pixmap {
+        &self.pixmap
+    }
+
+    /// Paints the whole canvas, whatever the transform, blending source-over.
+    pub fn background(&mut self, color: Rgba) {
+        if color.a == 255 {
+            self.pixmap.fill(color.to_skia());
+        } else {
+            let (w, h) = (self.pixmap.width() as f32, self.pixmap.height() as f32);
+            let rect = Rect::from_xywh(0.0, 0.0, w, h).expect("a pixmap is never empty");
+            self.pixmap
+                .fill_rect(rect, &paint(color), Transform::identity(), None);
+        }
+    }
+
+    pub fn fill(&mut self, color: Rgba) {
+        self.style.fill = Some(color);
+    }
+
+    pub fn no_fill(&mut self) {
+        self.style.fill = None;
+    }
+
+    pub fn stroke(&mut self, color: Rgba) {
+        self.style.stroke = Some(color);
+    }
+
+    pub fn no_stroke(&mut self) {
+        self.style.stroke = None;
+    }
+
+    /// Line width in canvas units; the default is 1.
+    pub fn stroke_weight(&mut self, weight: f64) {
+        self.style.stroke_weight = weight;
+    }
+
+    /// p5's `curveTightness`: 0 (the default) is Catmull-Rom, 1 straight lines.
+    pub fn curve_tightness(&mut self, tightness: f64) {
+        self.style.curve_tightness = tightness;
+    }
+
+    pub fn push(&mut self) {
+        self.stack.push(self.style.clone());
+    }
+
+    /// Restores the style saved by the matching `push`. Does nothing when
+    /// there is none, as p5.
+    pub fn pop(&mut self) {
+        if let Some(style) = self.stack.pop() {
+            self.style = style;
+        }
+    }
+
+    pub fn translate(&mut self, x: f64, y: f64) {
+        self.style.matrix.translate(x, y);
+    }
+
+    /// Rotates by `angle` radians; a positive angle turns clockwise on screen.
+    pub fn rotate(&mut self, angle: f64) {
+        self.style.matrix.rotate(angle);
+    }
+
+    pub fn reset_matrix(&mut self) {
+        self.style.matrix = Matrix::IDENTITY;
+    }
+
+    /// A circle of diameter `d` centred on (x, y). Does nothing when d is 0.
+    pub fn circle(&mut self, x: f64, y: f64, d: f64) {
+        let mut pb = PathBuilder::new();
+        pb.push_circle(x as f32, y as f32, (d.abs() / 2.0) as f32);
+        self.draw(pb);
+    }
+
+    /// A straight line, stroked only.
+    pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64) {
+        let Some(color) = self.style.stroke else {
+            return;
+        };
+        let mut pb = PathBuilder::new();
+        pb.move_to(x1 as f32, y1 as f32);
+        pb.line_to(x2 as f32, y2 as f32);
+        if let Some(path) = pb.finish() {
+            self.stroke_path(&path, color);
+        }
+    }
+
+    pub fn begin_shape(&mut self) {
+        self.shape.vertices.clear();
+        self.shape.curve = false;
+    }
+
+    pub fn vertex(&mut self, x: f64, y: f64) {
+        self.shape.vertices.push((x, y));
+    }
+
+    /// A vertex of a Catmull-Rom curve (p5 1.x's `curveVertex`): a shape with
+    /// any curve vertex is drawn as a curve.
+    pub fn curve_vertex(&mut self, x: f64, y: f64) {
+        self.shape.vertices.push((x, y));
+        self.shape.curve = true;
+    }
+
+    pub fn end_shape(&mut self, end: ShapeEnd) {
+        let close = end == ShapeEnd::Close;
+        let vertices = std::mem::take(&mut self.shape.vertices);
+        let mut pb = PathBuilder::new();
+        if self.shape.curve {
+            curve::push_curve(&mut pb, &vertices, self.style.curve_tightness, close);
+        } else if let Some((&(x, y), rest)) = vertices.split_first() {
+            pb.move_to(x as f32, y as f32);
+            for &(x, y) in rest {
+                pb.line_to(x as f32, y as f32);
+            }
+            if close {
+                pb.close();
+            }
+        }
+        self.shape.vertices = vertices;
+        self.draw(pb);
+    }
+
+    /// Fills, then strokes, the path, as p5's 2D renderer.
+    fn draw(&mut self, pb: PathBuilder) {
+        let Some(path) = pb.finish() else { return };
+        if let Some(color) = self.style.fill {
+            let ts = self.transform();
+            self.pixmap
+                .fill_path(&path, &paint(color), FillRule::Winding, ts, None);
+        }
+        if let Some(color) = self.style.stroke {
+            self.stroke_path(&path, color);
+        }
+    }
+
+    fn stroke_path(&mut self, path: &tiny_skia::Path, color: Rgba) {
+        if self.style.stroke_weight <= 0.0 {
+            return;
+        }
+        let stroke = Stroke {
+            width: self.style.stroke_weight as f32,
+            miter_limit: 10.0,
+            line_cap: LineCap::Round,
+            line_join: LineJoin::Miter,
+            dash: None,
+        };
+        let ts = self.transform();
+        self.pixmap
+            .stroke_path(path, &paint(color), &stroke, ts, None);
+    }
+
+    fn transform(&self) -> Transform {
+        self.style.matrix.to_skia(self.density)
+    }
+}
+
+fn paint(color: Rgba) -> Paint<'static> {
+    let mut paint = Paint::default();
+    paint.set_color(color.to_skia());
+    paint.anti_alias = true;
+    paint
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pixel(p5: &P5, x: u32, y: u32) -> [u8; 4] {
+        let c = p5.pixmap().pixel(x, y).unwrap();
+        [c.red(), c.green(), c.blue(), c.alpha()]
+    }
+
+    #[test]
+    fn rotate_turns_clockwise_on_screen() {
+        let mut m = Matrix::IDENTITY;
+        m.rotate(std::f64::consts::FRAC_PI_2);
+        // The x axis now points down the screen.
+        let (x, y) = (m.a * 10.0 + m.e, m.b * 10.0 + m.f);
+        assert!(x.abs() < 1e-12 && (y - 10.0).abs() < 1e-12, "({x}, {y})");
+    }
+
+    #[test]
+    fn push_and_pop_restore_style_and_transform() {
+        let mut p5 = P5::new(20, 20, 1).unwrap();
+        p5.push();
+        p5.no_fill();
+        p5.translate(5.0, 5.0);
+        p5.pop();
+        assert_eq!(p5.style.fill, Some(Rgba::grey(255)));
+        assert_eq!(p5.style.matrix, Matrix::IDENTITY);
+    }
+
+    #[test]
+    fn alpha_fill_blends_over_the_background() {
+        let mut p5 = P5::new(20, 20, 1).unwrap();
+        p5.background(Rgba::grey(0));
+        p5.no_stroke();
+        p5.fill(Rgba::new(255, 255, 255, 100));
+        p5.circle(10.0, 10.0, 16.0);
+        p5.circle(10.0, 10.0, 16.0);
+        // Two shapes of alpha 100 over black: 100, then 100 + 155 * 100/255.
+        let [r, _, _, a] = pixel(&p5, 10, 10);
+        assert!((r as i32 - 161).abs() <= 1, "r = {r}");
+        assert_eq!(a, 255);
+        assert_eq!(pixel(&p5, 0, 0), [0, 0, 0, 255]);
+    }
+
+    #[test]
+    fn density_scales_the_raster_not_the_drawing() {
+        let mut p5 = P5::new(10, 10, 2).unwrap();
+        p5.background(Rgba::grey(0));
+        p5.no_stroke();
+        p5.circle(5.0, 5.0, 4.0);
+        assert_eq!(p5.pixmap().width(), 20);
+        assert_eq!(pixel(&p5, 10, 10), [255, 255, 255, 255]);
+        assert_eq!(pixel(&p5, 10, 14), [0, 0, 0, 255]);
+    }
+}

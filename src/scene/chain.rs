@@ -1,0 +1,271 @@
+//! `chain`: a follow-through chain of circles chasing a pointer (SCENES.md).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Scene, V2};
+use crate::check;
+use crate::error::Error;
+use crate::p5::{Rgba, P5};
+
+/// How the pointer moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PointerPath {
+    /// Straight moves between `[frame, x, y]` keyframes, repeating.
+    Keyframes,
+    /// `x = width/2 + ax sin(2π f/px)`, `y = height/2 + ay sin(2π f/py)`.
+    Lissajous,
+}
+
+/// Every parameter of the chain scene, by its SCENES.md name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ChainParams {
+    pub background: Rgba,
+    pub segments: u32,
+    pub head_ease: f64,
+    pub spacing: f64,
+    pub stiffness: f64,
+    pub head_size: f64,
+    pub taper: f64,
+    pub wiggle: f64,
+    pub wiggle_speed: f64,
+    pub wiggle_phase: f64,
+    pub path: PointerPath,
+    pub keyframes: Vec<[f64; 3]>,
+    pub period: f64,
+    pub ax: f64,
+    pub ay: f64,
+    pub px: f64,
+    pub py: f64,
+}
+
+impl Default for ChainParams {
+    fn default() -> Self {
+        ChainParams {
+            background: Rgba::grey(255),
+            segments: 12,
+            head_ease: 0.1,
+            spacing: 16.0,
+            stiffness: 0.3,
+            head_size: 30.0,
+            taper: 2.0,
+            wiggle: 0.0,
+            wiggle_speed: 0.1,
+            wiggle_phase: 0.6,
+            path: PointerPath::Keyframes,
+            keyframes: vec![
+                [0.0, 60.0, 60.0],
+                [45.0, 610.0, 180.0],
+                [75.0, 610.0, 180.0],
+                [110.0, 335.0, 40.0],
+                [140.0, 335.0, 40.0],
+                [185.0, 60.0, 200.0],
+                [215.0, 60.0, 200.0],
+                [250.0, 60.0, 60.0],
+            ],
+            period: 250.0,
+            ax: 280.0,
+            ay: 80.0,
+            px: 200.0,
+            py: 130.0,
+        }
+    }
+}
+
+impl ChainParams {
+    pub(crate) fn check(&self) -> Result<(), Error> {
+        check::in_range("segments", f64::from(self.segments), 1.0, 100_000.0)?;
+        check::in_range("head_ease", self.head_ease, 0.0, 1.0)?;
+        check::in_range("stiffness", self.stiffness, 0.0, 1.0)?;
+        check::non_negative("spacing", self.spacing)?;
+        check::non_negative("head_size", self.head_size)?;
+        for (key, v) in [
+            ("taper", self.taper),
+            ("wiggle", self.wiggle),
+            ("wiggle_speed", self.wiggle_speed),
+            ("wiggle_phase", self.wiggle_phase),
+            ("ax", self.ax),
+            ("ay", self.ay),
+        ] {
+            check::finite(key, v)?;
+        }
+        for (key, v) in [("period", self.period), ("px", self.px), ("py", self.py)] {
+            if !(v.is_finite() && v > 0.0) {
+                return Err(check::refuse(key, v, "a finite number > 0"));
+            }
+        }
+        self.check_keyframes()
+    }
+
+    fn check_keyframes(&self) -> Result<(), Error> {
+        let accepted = "a list of [frame, x, y] keyframes, at least one, frames increasing";
+        let shown = || format!("{:?}", self.keyframes);
+        if self.keyframes.is_empty() || self.keyframes.iter().flatten().any(|v| !v.is_finite()) {
+            return Err(check::refuse("keyframes", shown(), accepted));
+        }
+        if self.keyframes.windows(2).any(|w| w[1][0] < w[0][0]) {
+            return Err(check::refuse("keyframes", shown(), accepted));
+        }
+        Ok(())
+    }
+
+    /// The pointer position of frame `f` (0-based).
+    pub fn pointer(&self, f: u32, width: f64, height: f64) -> V2 {
+        let f = f64::from(f);
+        match self.path {
+            PointerPath::Lissajous => {
+                let tau = std::f64::consts::TAU;
+                V2::new(
+                    width / 2.0 + self.ax * libm::sin(tau * f / self.px),
+                    height / 2.0 + self.ay * libm::sin(tau * f / self.py),
+                )
+            }
+            PointerPath::Keyframes => {
+                let t = f % self.period;
+                let at = |k: &[f64; 3]| V2::new(k[1], k[2]);
+                let first = &self.keyframes[0];
+                if t <= first[0] {
+                    return at(first);
+                }
+                for w in self.keyframes.windows(2) {
+                    let (k0, k1) = (&w[0], &w[1]);
+                    if k0[0] <= t && t < k1[0] {
+                        let s = (t - k0[0]) / (k1[0] - k0[0]);
+                        return at(k0) + (at(k1) - at(k0)) * s;
+                    }
+                }
+                at(self
+                    .keyframes
+                    .last()
+                    .expect("checked: at least one keyframe"))
+            }
+        }
+    }
+}
+
+/// The chain scene's state: circle centres, the head first.
+#[derive(Debug, Clone)]
+pub struct Chain {
+    params: ChainParams,
+    width: f64,
+    height: f64,
+    centres: Vec<V2>,
+}
+
+impl Chain {
+    pub fn new(params: ChainParams, width: u32, height: u32) -> Self {
+        let (width, height) = (f64::from(width), f64::from(height));
+        let centres = vec![V2::new(width / 2.0, height / 2.0); params.segments as usize];
+        Chain {
+            params,
+            width,
+            height,
+            centres,
+        }
+    }
+
+    pub fn centres(&self) -> &[V2] {
+        &self.centres
+    }
+}
+
+/// p5's `lerp`.
+fn lerp(start: f64, stop: f64, amt: f64) -> f64 {
+    amt * (stop - start) + start
+}
+
+impl Scene for Chain {
+    fn step(&mut self, frame: u32) {
+        let p = &self.params;
+        let pointer = p.pointer(frame, self.width, self.height);
+        let c = &mut self.centres;
+        c[0] = V2::new(
+            lerp(c[0].x, pointer.x, p.head_ease),
+            lerp(c[0].y, pointer.y, p.head_ease),
+        );
+        let frame_count = f64::from(frame) + 1.0;
+        for i in (1..c.len()).rev() {
+            let (leader, me) = (c[i - 1], c[i]);
+            let sway =
+                p.wiggle * libm::sin(frame_count * p.wiggle_speed - i as f64 * p.wiggle_phase);
+            let a = libm::atan2(me.y - leader.y, me.x - leader.x) + sway;
+            c[i] = V2::new(
+                lerp(me.x, leader.x + libm::cos(a) * p.spacing, p.stiffness),
+                lerp(me.y, leader.y + libm::sin(a) * p.spacing, p.stiffness),
+            );
+        }
+    }
+
+    fn draw(&self, p5: &mut P5) {
+        let p = &self.params;
+        p5.background(p.background);
+        for (i, c) in self.centres.iter().enumerate().skip(1).rev() {
+            p5.circle(c.x, c.y, p.head_size - i as f64 * p.taper);
+        }
+        p5.circle(self.centres[0].x, self.centres[0].y, p.head_size);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keyframes_hold_and_interpolate() {
+        let p = ChainParams::default();
+        let at = |f| p.pointer(f, 670.0, 240.0);
+        assert_eq!(at(0), V2::new(60.0, 60.0));
+        let mid = at(5);
+        assert!((mid.x - (60.0 + 550.0 * 5.0 / 45.0)).abs() < 1e-12);
+        assert_eq!(at(50), V2::new(610.0, 180.0));
+        assert_eq!(at(250), V2::new(60.0, 60.0), "the path repeats");
+    }
+
+    #[test]
+    fn a_rigid_chain_keeps_every_circle_at_spacing_from_its_leader() {
+        let params = ChainParams {
+            stiffness: 1.0,
+            ..Default::default()
+        };
+        let mut chain = Chain::new(params, 670, 240);
+        for f in 0..400 {
+            let before = chain.centres().to_vec();
+            chain.step(f);
+            let c = chain.centres();
+            // Circle 1 follows the head as moved this frame; the others follow
+            // where their leader was before this frame (the tail moves first).
+            assert!(((c[1] - c[0]).length() - 16.0).abs() < 1e-9, "frame {f}");
+            for i in 2..c.len() {
+                let d = (c[i] - before[i - 1]).length();
+                assert!(
+                    f == 0 || (d - 16.0).abs() < 1e-9,
+                    "frame {f}, circle {i}: {d}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_loose_chain_keeps_moving_after_the_head_stops() {
+        let mut chain = Chain::new(ChainParams::default(), 670, 240);
+        // The pointer holds still at (610, 180) from frame 45 to 75.
+        for f in 0..=60 {
+            chain.step(f);
+        }
+        let before = chain.centres()[11];
+        chain.step(61);
+        assert!((chain.centres()[11] - before).length() > 0.01);
+    }
+
+    #[test]
+    fn lissajous_path_centres_on_the_canvas() {
+        let p = ChainParams {
+            path: PointerPath::Lissajous,
+            ..Default::default()
+        };
+        assert_eq!(p.pointer(0, 670.0, 240.0), V2::new(335.0, 120.0));
+        let quarter = p.pointer(50, 670.0, 240.0);
+        assert!((quarter.x - (335.0 + 280.0)).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,172 @@
+//! The scenes of SCENES.md: each is built once from its typed parameters,
+//! then `step` advances one p5 `draw()` tick and `draw` only reads the state.
+
+mod chain;
+mod lsystem;
+mod tree;
+mod whale;
+
+pub use chain::{Chain, ChainParams, PointerPath};
+pub use lsystem::{LSystem, Size};
+pub use tree::{Tree, TreeParams, MAX_STROKES};
+pub use whale::{Joint, Turn, Whale, WhaleParams};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Error;
+use crate::p5::P5;
+
+/// One animated scene.
+pub trait Scene: Send {
+    /// Advances one p5 `draw()` tick; `frame` counts from 0.
+    fn step(&mut self, frame: u32);
+    /// Draws the current state; changes nothing.
+    fn draw(&self, p5: &mut P5);
+}
+
+/// The scenes whalegen knows, by the one word used everywhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum SceneKind {
+    Whale,
+    Chain,
+    Tree,
+}
+
+impl SceneKind {
+    pub const ALL: [SceneKind; 3] = [SceneKind::Whale, SceneKind::Chain, SceneKind::Tree];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SceneKind::Whale => "whale",
+            SceneKind::Chain => "chain",
+            SceneKind::Tree => "tree",
+        }
+    }
+
+    pub fn description(self) -> &'static str {
+        match self {
+            SceneKind::Whale => "a whale shark swimming over a star field that shies away from it",
+            SceneKind::Chain => "a follow-through chain of circles chasing a pointer",
+            SceneKind::Tree => "an L-system plant drawn by a turtle, one generation at a time",
+        }
+    }
+
+    /// The canvas size of the original sketch.
+    pub fn default_size(self) -> (u32, u32) {
+        match self {
+            SceneKind::Whale => (800, 600),
+            SceneKind::Chain => (670, 240),
+            SceneKind::Tree => (400, 400),
+        }
+    }
+}
+
+/// A scene's parameters, typed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SceneParams {
+    Whale(WhaleParams),
+    Chain(ChainParams),
+    Tree(TreeParams),
+}
+
+impl SceneParams {
+    pub fn kind(&self) -> SceneKind {
+        match self {
+            SceneParams::Whale(_) => SceneKind::Whale,
+            SceneParams::Chain(_) => SceneKind::Chain,
+            SceneParams::Tree(_) => SceneKind::Tree,
+        }
+    }
+
+    /// A good number of frames: one loop of the animation.
+    pub fn default_frames(&self) -> u32 {
+        match self {
+            SceneParams::Whale(_) => 300,
+            SceneParams::Chain(p) => p.period.ceil().clamp(1.0, 100_000.0) as u32,
+            SceneParams::Tree(p) => p.hold.saturating_mul(p.generations.saturating_add(1)),
+        }
+    }
+
+    /// Checks every parameter, then builds the scene: the only step that may
+    /// fail. `frames` bounds the work (the tree's largest generation).
+    pub fn build(
+        &self,
+        width: u32,
+        height: u32,
+        seed: u64,
+        frames: u32,
+    ) -> Result<Box<dyn Scene>, Error> {
+        Ok(match self {
+            SceneParams::Whale(p) => {
+                p.check()?;
+                Box::new(Whale::new(p.clone(), width, height, seed))
+            }
+            SceneParams::Chain(p) => {
+                p.check()?;
+                Box::new(Chain::new(p.clone(), width, height))
+            }
+            SceneParams::Tree(p) => {
+                let system = p.check(frames)?;
+                Box::new(Tree::new(p.clone(), system, width, height))
+            }
+        })
+    }
+}
+
+/// A 2D vector in canvas units, with p5.Vector's arithmetic.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct V2 {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl V2 {
+    pub const fn new(x: f64, y: f64) -> Self {
+        V2 { x, y }
+    }
+
+    pub fn length(self) -> f64 {
+        (self.x * self.x + self.y * self.y).sqrt()
+    }
+
+    /// p5's `setMag`: normalise (times 1/length), then scale. The zero
+    /// vector stays zero.
+    pub fn with_length(self, len: f64) -> V2 {
+        let l = self.length();
+        let unit = if l == 0.0 { self } else { self * (1.0 / l) };
+        unit * len
+    }
+
+    /// p5's `limit`: scales down to `max` when longer.
+    pub fn limit(self, max: f64) -> V2 {
+        let sq = self.x * self.x + self.y * self.y;
+        if sq > max * max {
+            let l = sq.sqrt();
+            V2::new(self.x / l, self.y / l) * max
+        } else {
+            self
+        }
+    }
+}
+
+impl std::ops::Add for V2 {
+    type Output = V2;
+    fn add(self, o: V2) -> V2 {
+        V2::new(self.x + o.x, self.y + o.y)
+    }
+}
+
+impl std::ops::Sub for V2 {
+    type Output = V2;
+    fn sub(self, o: V2) -> V2 {
+        V2::new(self.x - o.x, self.y - o.y)
+    }
+}
+
+impl std::ops::Mul<f64> for V2 {
+    type Output = V2;
+    fn mul(self, k: f64) -> V2 {
+        V2::new(self.x * k, self.y * k)
+    }
+}

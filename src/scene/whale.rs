@@ -1,0 +1,408 @@
+//! `whale`: a whale shark swimming over a star field (SCENES.md).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Scene, V2};
+use crate::check;
+use crate::error::Error;
+use crate::p5::{Rgba, ShapeEnd, P5};
+use crate::rng::SplitMix64;
+
+/// How the head turns away from the canvas edges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Turn {
+    /// The Nature of Code's "stay within walls" steering: smooth arcs.
+    Steer,
+    /// The original sketch: a velocity component flips at the boundary.
+    Bounce,
+}
+
+/// Every parameter of the whale scene, by its SCENES.md name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct WhaleParams {
+    pub background: Rgba,
+    pub stars: u32,
+    pub star_color: Rgba,
+    pub shield_radius: f64,
+    pub push: f64,
+    pub ease: f64,
+    pub speed_x: f64,
+    pub speed_y: f64,
+    pub boundary: f64,
+    pub turn: Turn,
+    pub max_force: f64,
+    pub segments: u32,
+    pub spacing: f64,
+    pub tail_spacing: f64,
+    pub length: f64,
+    pub margin: f64,
+    pub tail_length: f64,
+    pub tail_fin: f64,
+    pub profile: Vec<f64>,
+    pub body_color: Rgba,
+    pub curve_tightness: f64,
+}
+
+impl Default for WhaleParams {
+    fn default() -> Self {
+        WhaleParams {
+            background: Rgba::new(8, 18, 38, 255),
+            stars: 220,
+            star_color: Rgba::new(255, 255, 255, 220),
+            shield_radius: 90.0,
+            push: 2.0,
+            ease: 0.05,
+            speed_x: 2.4,
+            speed_y: 1.6,
+            boundary: 150.0,
+            turn: Turn::Steer,
+            max_force: 0.05,
+            segments: 8,
+            spacing: 26.0,
+            tail_spacing: 7.0,
+            length: 32.0,
+            margin: 3.0,
+            tail_length: 16.0,
+            tail_fin: 52.0,
+            profile: vec![36.0, 46.0, 50.0, 47.0, 40.0, 30.0, 20.0, 11.0],
+            body_color: Rgba::new(255, 255, 255, 200),
+            curve_tightness: 0.5,
+        }
+    }
+}
+
+impl WhaleParams {
+    pub(crate) fn check(&self) -> Result<(), Error> {
+        check::in_range("stars", f64::from(self.stars), 0.0, 1_000_000.0)?;
+        for (key, v) in [
+            ("shield_radius", self.shield_radius),
+            ("push", self.push),
+            ("boundary", self.boundary),
+            ("max_force", self.max_force),
+            ("spacing", self.spacing),
+            ("tail_spacing", self.tail_spacing),
+            ("length", self.length),
+            ("margin", self.margin),
+            ("tail_length", self.tail_length),
+            ("tail_fin", self.tail_fin),
+        ] {
+            check::non_negative(key, v)?;
+        }
+        check::in_range("ease", self.ease, 0.0, 1.0)?;
+        check::finite("speed_x", self.speed_x)?;
+        check::finite("speed_y", self.speed_y)?;
+        check::finite("curve_tightness", self.curve_tightness)?;
+        check::in_range("segments", f64::from(self.segments), 1.0, 1000.0)?;
+        if self.profile.len() != self.segments as usize {
+            return Err(check::refuse(
+                "profile",
+                format!("a list of {} widths", self.profile.len()),
+                format!(
+                    "one width per segment ({} with segments = {0})",
+                    self.segments
+                ),
+            ));
+        }
+        self.profile
+            .iter()
+            .try_for_each(|&w| check::non_negative("profile", w))
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Star {
+    pos: V2,
+    origin: V2,
+    diameter: f64,
+}
+
+/// A body joint: its position and the direction from its leader back to it.
+#[derive(Debug, Clone)]
+pub struct Joint {
+    pub pos: V2,
+    pub angle: f64,
+}
+
+/// The whale scene's state.
+#[derive(Debug, Clone)]
+pub struct Whale {
+    params: WhaleParams,
+    width: f64,
+    height: f64,
+    stars: Vec<Star>,
+    head: V2,
+    velocity: V2,
+    top_speed: f64,
+    joints: Vec<Joint>,
+}
+
+impl Whale {
+    pub fn new(params: WhaleParams, width: u32, height: u32, seed: u64) -> Self {
+        let (width, height) = (f64::from(width), f64::from(height));
+        let mut rng = SplitMix64::new(seed);
+        let stars = (0..params.stars)
+            .map(|_| {
+                let x = rng.next_f64() * width;
+                let y = rng.next_f64() * height;
+                let diameter = 1.0 + rng.next_f64() * 3.0;
+                let pos = V2::new(x, y);
+                Star {
+                    pos,
+                    origin: pos,
+                    diameter,
+                }
+            })
+            .collect();
+        let head = V2::new(width / 2.0, height / 2.0);
+        let velocity = V2::new(params.speed_x, params.speed_y);
+        let top_speed = velocity.length();
+        // The joints start on a line behind the head, opposite to the velocity.
+        let back = if top_speed > 0.0 {
+            velocity * (-1.0 / top_speed)
+        } else {
+            V2::new(-1.0, 0.0)
+        };
+        let angle = libm::atan2(back.y, back.x);
+        let mut at = head;
+        let joints = (0..params.segments as usize)
+            .map(|i| {
+                at = at + back * spacing(&params, i);
+                Joint { pos: at, angle }
+            })
+            .collect();
+        Whale {
+            params,
+            width,
+            height,
+            stars,
+            head,
+            velocity,
+            top_speed,
+            joints,
+        }
+    }
+
+    pub fn head(&self) -> V2 {
+        self.head
+    }
+
+    pub fn velocity(&self) -> V2 {
+        self.velocity
+    }
+
+    pub fn joints(&self) -> &[Joint] {
+        &self.joints
+    }
+
+    /// The positions of the first stars, for checks against p5's state.
+    pub fn star_positions(&self) -> impl Iterator<Item = V2> + '_ {
+        self.stars.iter().map(|s| s.pos)
+    }
+
+    fn turn_and_move(&mut self) {
+        let p = &self.params;
+        let (pos, v, top) = (self.head, self.velocity, self.top_speed);
+        match p.turn {
+            Turn::Steer => {
+                let mut desired = None;
+                if pos.x < p.boundary {
+                    desired = Some(V2::new(top, v.y));
+                } else if pos.x > self.width - p.boundary {
+                    desired = Some(V2::new(-top, v.y));
+                }
+                if pos.y < p.boundary {
+                    desired = Some(V2::new(v.x, top));
+                } else if pos.y > self.height - p.boundary {
+                    desired = Some(V2::new(v.x, -top));
+                }
+                if let Some(desired) = desired {
+                    let steer = (desired.with_length(top) - v).limit(p.max_force);
+                    self.velocity = (v + steer).limit(top);
+                }
+                self.head = self.head + self.velocity;
+            }
+            Turn::Bounce => {
+                self.head = pos + v;
+                let outside = |x: f64, size: f64| x < p.boundary || x > size - p.boundary;
+                if outside(self.head.x, self.width) {
+                    self.velocity.x = -self.velocity.x;
+                }
+                if outside(self.head.y, self.height) {
+                    self.velocity.y = -self.velocity.y;
+                }
+            }
+        }
+    }
+
+    fn follow(&mut self) {
+        let mut leader = self.head;
+        for i in 0..self.joints.len() {
+            let spacing = spacing(&self.params, i);
+            let joint = &mut self.joints[i];
+            let d = joint.pos - leader;
+            if d.length() > 0.0 {
+                let d = d.with_length(spacing);
+                joint.pos = leader + d;
+                joint.angle = libm::atan2(d.y, d.x);
+            }
+            leader = joint.pos;
+        }
+    }
+
+    fn shy_stars(&mut self) {
+        let p = &self.params;
+        let head = self.head;
+        for star in &mut self.stars {
+            let d = head - star.pos;
+            let dist = d.length();
+            if dist > 0.0 && dist < p.shield_radius {
+                star.pos = star.pos - d * (p.push / dist);
+            } else if dist >= p.shield_radius {
+                star.pos = star.pos + (star.origin - star.pos) * p.ease;
+            }
+        }
+    }
+}
+
+/// The distance from joint `i` to its leader.
+fn spacing(params: &WhaleParams, i: usize) -> f64 {
+    if i + 1 == params.segments as usize {
+        params.tail_spacing
+    } else {
+        params.spacing
+    }
+}
+
+impl Scene for Whale {
+    fn step(&mut self, _frame: u32) {
+        self.turn_and_move();
+        self.follow();
+        self.shy_stars();
+    }
+
+    fn draw(&self, p5: &mut P5) {
+        let p = &self.params;
+        p5.background(p.background);
+        p5.no_stroke();
+        p5.fill(p.star_color);
+        for star in &self.stars {
+            p5.circle(star.pos.x, star.pos.y, star.diameter);
+        }
+        p5.fill(p.body_color);
+        p5.curve_tightness(p.curve_tightness);
+        let (body, tail) = self.joints.split_at(self.joints.len() - 1);
+        for (i, joint) in body.iter().enumerate() {
+            let (b, a) = (p.profile[i], p.profile[i + 1]);
+            let [c1, c2, c3, c4] = corners(joint, p.margin, p.length, a, b);
+            curve_shape(p5, &[c1, c2, c3, c4, c1, c2]);
+        }
+        let [c1, c2, c3, _] = corners(&tail[0], p.margin, p.tail_length, p.tail_fin, 0.0);
+        curve_shape(p5, &[c1, c2, c3, c1, c2]);
+    }
+}
+
+/// The corners of a segment at `joint`: width `a` at the joint, `b` at the
+/// leader's end, `length` long, overlapping its neighbours by `margin`.
+fn corners(joint: &Joint, margin: f64, length: f64, a: f64, b: f64) -> [V2; 4] {
+    let u = V2::new(libm::cos(joint.angle), libm::sin(joint.angle));
+    let n = V2::new(-u.y, u.x);
+    let front = joint.pos + u * margin;
+    let back = joint.pos - u * (length + margin);
+    [
+        front + n * (a / 2.0),
+        front - n * (a / 2.0),
+        back - n * (b / 2.0),
+        back + n * (b / 2.0),
+    ]
+}
+
+fn curve_shape(p5: &mut P5, points: &[V2]) {
+    p5.begin_shape();
+    for v in points {
+        p5.curve_vertex(v.x, v.y);
+    }
+    p5.end_shape(ShapeEnd::Close);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn whale(params: WhaleParams) -> Whale {
+        Whale::new(params, 800, 600, 1)
+    }
+
+    #[test]
+    fn joints_keep_their_spacing_from_the_leader() {
+        let mut w = whale(WhaleParams::default());
+        for frame in 0..200 {
+            w.step(frame);
+        }
+        let mut leader = w.head();
+        for (i, j) in w.joints().iter().enumerate() {
+            let expected = if i == 7 { 7.0 } else { 26.0 };
+            let d = (j.pos - leader).length();
+            assert!((d - expected).abs() < 1e-9, "joint {i} at {d}");
+            leader = j.pos;
+        }
+    }
+
+    #[test]
+    fn bounce_flips_the_velocity_past_the_boundary() {
+        let params = WhaleParams {
+            turn: Turn::Bounce,
+            speed_x: 10.0,
+            speed_y: 0.0,
+            ..Default::default()
+        };
+        let mut w = whale(params);
+        // From x = 400, ten steps of 10 reach 500; the 26th step reaches 660 > 650.
+        for frame in 0..25 {
+            w.step(frame);
+        }
+        assert_eq!(w.velocity().x, 10.0);
+        w.step(25);
+        assert_eq!(w.head().x, 660.0);
+        assert_eq!(w.velocity().x, -10.0);
+        w.step(26);
+        assert_eq!(w.head().x, 650.0);
+    }
+
+    #[test]
+    fn steering_keeps_the_speed_and_the_whale_on_the_canvas() {
+        let mut w = whale(WhaleParams::default());
+        let top = w.velocity().length();
+        for frame in 0..3000 {
+            w.step(frame);
+            let h = w.head();
+            assert!(
+                h.x > 0.0 && h.x < 800.0 && h.y > 0.0 && h.y < 600.0,
+                "frame {frame}: {h:?}"
+            );
+            assert!(w.velocity().length() <= top + 1e-9);
+        }
+    }
+
+    #[test]
+    fn stars_near_the_head_are_pushed_away() {
+        let params = WhaleParams {
+            stars: 2000,
+            ..Default::default()
+        };
+        let mut w = whale(params);
+        w.step(0);
+        let head = w.head();
+        let near: Vec<_> = w
+            .stars
+            .iter()
+            .filter(|s| (s.origin - head).length() < 80.0)
+            .collect();
+        assert!(!near.is_empty());
+        for s in near {
+            let moved = (s.pos - head).length() - (s.origin - head).length();
+            assert!((moved - 2.0).abs() < 1e-9, "moved {moved}");
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! Where frames go: one file per output format. Every file is written to a
+//! temporary name beside its target and renamed into place when complete.
+
+mod atomic;
+mod gif;
+mod png;
+
+pub use self::gif::frame_delays;
+pub use atomic::AtomicFile;
+
+use tiny_skia::Pixmap;
+
+use crate::error::Error;
+use crate::plan::Output;
+
+/// Receives the frames of one render, in order.
+pub trait Sink {
+    fn write(&mut self, frame: &Pixmap) -> Result<(), Error>;
+    /// Completes the output; until then nothing is at the target path.
+    fn finish(self: Box<Self>) -> Result<(), Error>;
+}
+
+/// Opens the sink for `output`. Fails before any rendering when the output
+/// cannot be written.
+pub fn open(output: &Output, width: u32, height: u32, fps: f64) -> Result<Box<dyn Sink>, Error> {
+    Ok(match output {
+        Output::Gif(path) => Box::new(gif::GifSink::create(path, width, height, fps)?),
+        Output::Png(path) => Box::new(png::PngSink::single(path)?),
+        Output::Frames(pattern) => Box::new(png::PngSink::numbered(pattern)?),
+    })
+}
+
+/// Straight (not premultiplied) RGBA bytes of `pixmap`, into `out`.
+pub fn straight_rgba(pixmap: &Pixmap, out: &mut Vec<u8>) {
+    out.clear();
+    out.reserve(pixmap.data().len());
+    for p in pixmap.pixels() {
+        let c = p.demultiply();
+        out.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+}

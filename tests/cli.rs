@@ -1,0 +1,186 @@
+//! The real binary, run in a temporary folder as a user would.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use tiny_skia::Pixmap;
+
+fn whalegen(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_whalegen"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Asserts a clean refusal: exit 1, one line naming `needle`, nothing written.
+fn refused(dir: &Path, args: &[&str], needle: &str) {
+    let out = whalegen(dir, args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.starts_with("whalegen: ") && err.contains(needle),
+        "{args:?}: {err}"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir).unwrap().count(),
+        0,
+        "{args:?} left files behind"
+    );
+}
+
+#[test]
+fn gif_loops_forever_with_drift_free_delays() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = whalegen(
+        dir.path(),
+        &[
+            "render", "--scene", "chain", "--frames", "30", "-o", "c.gif",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options
+        .read_info(std::fs::File::open(dir.path().join("c.gif")).unwrap())
+        .unwrap();
+    assert_eq!((decoder.width(), decoder.height()), (670, 240));
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        delays.push(frame.delay);
+    }
+    assert_eq!(decoder.repeat(), gif::Repeat::Infinite);
+    assert_eq!(delays.len(), 30);
+    assert_eq!(&delays[..6], &[3, 3, 4, 3, 3, 4]);
+    assert_eq!(delays.iter().map(|&d| u32::from(d)).sum::<u32>(), 100);
+}
+
+#[test]
+fn png_forms_write_the_same_frames() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let base = ["render", "--scene", "whale", "--quiet"];
+    let run = |extra: &[&str]| {
+        let out = whalegen(d, &[&base[..], extra].concat());
+        assert!(out.status.success(), "{}", stderr(&out));
+    };
+    run(&["--frames", "3", "-o", "frames/"]);
+    run(&["--frames", "3", "-o", "pattern/f%03d.png"]);
+    run(&["--frames", "1", "-o", "still.png"]);
+    let load = |p: &str| Pixmap::load_png(d.join(p)).unwrap();
+    for i in 0..3 {
+        assert_eq!(
+            load(&format!("frames/frame_{i:04}.png")),
+            load(&format!("pattern/f{i:03}.png"))
+        );
+    }
+    assert!(!d.join("frames/frame_0003.png").exists());
+    assert_eq!(load("still.png"), load("frames/frame_0000.png"));
+    assert_eq!(load("still.png").width(), 800);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["a.gif", "b.gif"] {
+        let out = whalegen(
+            dir.path(),
+            &["render", "--frames", "20", "--seed", "9", "-o", name],
+        );
+        assert!(out.status.success());
+    }
+    let read = |n: &str| std::fs::read(dir.path().join(n)).unwrap();
+    assert_eq!(read("a.gif"), read("b.gif"));
+}
+
+#[test]
+fn bad_input_is_refused_in_one_line_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    refused(
+        d,
+        &[
+            "render",
+            "--set",
+            "stifness=1",
+            "--scene",
+            "chain",
+            "-o",
+            "x.gif",
+        ],
+        "stiffness",
+    );
+    refused(
+        d,
+        &["render", "--set", "push=strong", "-o", "x.gif"],
+        "`push`",
+    );
+    refused(
+        d,
+        &["render", "--set", "profile=[1,2,3]", "-o", "x.gif"],
+        "profile",
+    );
+    refused(
+        d,
+        &["render", "--set", "noequals", "-o", "x.gif"],
+        "KEY=VALUE",
+    );
+    refused(d, &["render", "--fps", "0", "-o", "x.gif"], "fps");
+    refused(d, &["render", "--width", "70000", "-o", "x.gif"], "width");
+    refused(d, &["render", "--frames", "2", "-o", "x.png"], "one frame");
+    refused(d, &["render", "-o", "x.jpg"], ".gif");
+    refused(d, &["render", "-o", "missing/x.gif"], "doesn't exist");
+    refused(
+        d,
+        &[
+            "render",
+            "--scene",
+            "tree",
+            "--set",
+            "generations=9",
+            "--frames",
+            "300",
+            "-o",
+            "t.gif",
+        ],
+        "lines",
+    );
+    refused(
+        d,
+        &[
+            "render",
+            "--scene",
+            "tree",
+            "--set",
+            "rules={FF=\"F\"}",
+            "-o",
+            "t.gif",
+        ],
+        "rules",
+    );
+}
+
+#[test]
+fn a_malformed_command_line_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = whalegen(dir.path(), &["render", "--scene", "octopus"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("whale"));
+}
+
+#[test]
+fn list_names_every_scene() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = whalegen(dir.path(), &["list"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    for scene in ["whale", "chain", "tree"] {
+        assert!(text.lines().any(|l| l.starts_with(scene)), "{text}");
+    }
+}

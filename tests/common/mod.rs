@@ -1,0 +1,152 @@
+//! Shared by the integration tests: the p5.js reference folders and image
+//! measures.
+
+#![allow(dead_code)] // each test binary uses its own part of this module
+
+use std::path::{Path, PathBuf};
+
+use tiny_skia::Pixmap;
+use toml::Value;
+use whalegen::params::Settings;
+use whalegen::scene::SceneKind;
+
+pub fn reference_dir(folder: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/reference")
+        .join(folder)
+}
+
+/// One `render*.json` of a reference folder: what p5.js rendered.
+pub struct Reference {
+    pub scene: SceneKind,
+    pub overrides: Vec<(String, Value)>,
+    pub frames: u32,
+    pub written: Vec<u32>,
+}
+
+impl Reference {
+    pub fn load(folder: &str, file: &str) -> Reference {
+        let text = std::fs::read_to_string(reference_dir(folder).join(file)).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let scene = match json["scene"].as_str().unwrap() {
+            "whale" => SceneKind::Whale,
+            "chain" => SceneKind::Chain,
+            "tree" => SceneKind::Tree,
+            other => panic!("unknown scene {other}"),
+        };
+        let mut overrides: Vec<(String, Value)> = json["set"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.clone(), to_toml(v)))
+            .collect();
+        let frames = json["frames"].as_u64().unwrap() as u32;
+        overrides.push(("frames".into(), Value::Integer(frames.into())));
+        let written = json["written"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u32)
+            .collect();
+        Reference {
+            scene,
+            overrides,
+            frames,
+            written,
+        }
+    }
+
+    pub fn settings(&self) -> Settings {
+        Settings::resolve(self.scene, &self.overrides).unwrap()
+    }
+}
+
+fn to_toml(v: &serde_json::Value) -> Value {
+    match v {
+        serde_json::Value::Bool(b) => Value::Boolean(*b),
+        serde_json::Value::Number(n) => n
+            .as_i64()
+            .map_or_else(|| Value::Float(n.as_f64().unwrap()), Value::Integer),
+        serde_json::Value::String(s) => Value::String(s.clone()),
+        serde_json::Value::Array(a) => Value::Array(a.iter().map(to_toml).collect()),
+        serde_json::Value::Object(o) => {
+            Value::Table(o.iter().map(|(k, v)| (k.clone(), to_toml(v))).collect())
+        }
+        serde_json::Value::Null => panic!("null in a reference"),
+    }
+}
+
+/// Straight RGB of an opaque image, as `compare.py` reads it.
+pub fn rgb(pixmap: &Pixmap) -> Vec<[u8; 3]> {
+    pixmap
+        .pixels()
+        .iter()
+        .map(|p| {
+            let c = p.demultiply();
+            let a = u32::from(c.alpha());
+            let over_black = |v: u8| ((u32::from(v) * a + 127) / 255) as u8;
+            [
+                over_black(c.red()),
+                over_black(c.green()),
+                over_black(c.blue()),
+            ]
+        })
+        .collect()
+}
+
+/// The two figures of the issues: mean absolute error over RGB in grey
+/// levels, and the share (%) of pixels whose largest channel differs by more
+/// than 8 (shared/tools/compare.py).
+#[derive(Debug, Clone, Copy)]
+pub struct Diff {
+    pub mae: f64,
+    pub diff8: f64,
+}
+
+pub fn diff(a: &Pixmap, b: &Pixmap) -> Diff {
+    assert_eq!(
+        (a.width(), a.height()),
+        (b.width(), b.height()),
+        "sizes differ"
+    );
+    let (a, b) = (rgb(a), rgb(b));
+    let (mut sum, mut over8) = (0u64, 0u64);
+    for (p, q) in a.iter().zip(&b) {
+        let d = [0, 1, 2].map(|i| p[i].abs_diff(q[i]));
+        sum += d.iter().map(|&v| u64::from(v)).sum::<u64>();
+        over8 += u64::from(d.into_iter().max().unwrap() > 8);
+    }
+    let n = a.len() as f64;
+    Diff {
+        mae: sum as f64 / (3.0 * n),
+        diff8: 100.0 * over8 as f64 / n,
+    }
+}
+
+/// Writes expected | diff | actual side by side to the git-ignored
+/// tests/diffs/, for a person to look at.
+pub fn save_diff_strip(name: &str, expected: &Pixmap, actual: &Pixmap) -> PathBuf {
+    let (w, h) = (expected.width(), expected.height());
+    let mut strip = Pixmap::new(w * 3, h).unwrap();
+    let (e, a) = (rgb(expected), rgb(actual));
+    for y in 0..h {
+        for x in 0..w {
+            let i = (y * w + x) as usize;
+            let d = (0..3)
+                .map(|c| e[i][c].abs_diff(a[i][c]))
+                .max()
+                .unwrap()
+                .saturating_mul(8);
+            for (k, px) in [e[i], [d, d, d], a[i]].into_iter().enumerate() {
+                let at = (y * w * 3 + k as u32 * w + x) as usize;
+                strip.pixels_mut()[at] =
+                    tiny_skia::ColorU8::from_rgba(px[0], px[1], px[2], 255).premultiply();
+            }
+        }
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diffs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.png"));
+    strip.save_png(&path).unwrap();
+    path
+}
