@@ -6,11 +6,17 @@
 
 mod color;
 mod curve;
+mod thin;
 
 pub use color::Rgba;
 pub use curve::Vertex;
 
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+use thin::{Capsule, ThinStroker};
+
+/// The widest stroke, in pixels, drawn by the analytic thin stroker.
+const MAX_THIN_WIDTH: f64 = 4.0;
 
 /// How `end_shape` ends a shape, as p5's `endShape()` and `endShape(CLOSE)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,6 +59,21 @@ impl Matrix {
         self.b = b * cos + d * sin;
         self.c = c * cos - a * sin;
         self.d = d * cos - b * sin;
+    }
+
+    fn apply(&self, x: f64, y: f64) -> (f64, f64) {
+        (
+            self.a * x + self.c * y + self.e,
+            self.b * x + self.d * y + self.f,
+        )
+    }
+
+    /// The factor by which the matrix scales every length, when it scales
+    /// them all alike (no skew, no uneven scale).
+    fn uniform_scale(&self) -> Option<f64> {
+        let (sx, sy) = (self.a.hypot(self.b), self.c.hypot(self.d));
+        let skew = self.a * self.c + self.b * self.d;
+        ((sx - sy).abs() <= 1e-9 * sx && skew.abs() <= 1e-9 * sx * sy).then_some(sx)
     }
 
     fn to_skia(self, density: f64) -> Transform {
@@ -104,6 +125,7 @@ pub struct P5 {
     style: Style,
     stack: Vec<Style>,
     shape: Shape,
+    thin: ThinStroker,
 }
 
 impl P5 {
@@ -118,6 +140,7 @@ impl P5 {
             style: Style::default(),
             stack: Vec::new(),
             shape: Shape::default(),
+            thin: ThinStroker::default(),
         })
     }
 
@@ -201,6 +224,19 @@ impl P5 {
         let Some(color) = self.style.stroke else {
             return;
         };
+        if let Some(radius) = self.thin_radius() {
+            let m = &self.style.matrix;
+            let to_pixels = |(x, y): (f64, f64)| (x * self.density, y * self.density);
+            let capsule = Capsule {
+                a: to_pixels(m.apply(x1, y1)),
+                b: to_pixels(m.apply(x2, y2)),
+                radius,
+            };
+            let c = color.to_skia().premultiply().to_color_u8();
+            let rgba = [c.red(), c.green(), c.blue(), c.alpha()];
+            self.thin.stroke(&mut self.pixmap, capsule, rgba);
+            return;
+        }
         let mut pb = PathBuilder::new();
         pb.move_to(x1 as f32, y1 as f32);
         pb.line_to(x2 as f32, y2 as f32);
@@ -271,6 +307,23 @@ impl P5 {
         let ts = self.transform();
         self.pixmap
             .stroke_path(path, &paint(color), &stroke, ts, None);
+    }
+
+    /// The radius in pixels when a line is drawn by the analytic thin
+    /// stroker: a thin round-capped stroke that Skia would not draw as a
+    /// hairline (it does for strokes of at most one pixel along both axes,
+    /// that is, axis-aligned ones), under a matrix that keeps it round.
+    fn thin_radius(&self) -> Option<f64> {
+        let width = self.style.stroke_weight * self.style.matrix.uniform_scale()? * self.density;
+        let m = &self.style.matrix;
+        let w = self.style.stroke_weight * self.density;
+        // Skia's fast length: the longer side plus half the shorter.
+        let fast_len = |x: f64, y: f64| {
+            let (x, y) = (x.abs(), y.abs());
+            x.max(y) + x.min(y) / 2.0
+        };
+        let hairline = fast_len(m.a * w, m.b * w) <= 1.0 && fast_len(m.c * w, m.d * w) <= 1.0;
+        (width > 0.0 && width <= MAX_THIN_WIDTH && !hairline).then_some(width / 2.0)
     }
 
     fn transform(&self) -> Transform {

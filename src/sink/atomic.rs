@@ -54,7 +54,9 @@ impl AtomicFile {
         &self.target
     }
 
-    /// Flushes, syncs and renames the file into place.
+    /// Flushes the file and renames it into place. (No fsync: the rename is
+    /// what keeps a killed render from leaving a truncated file, and syncing
+    /// every PNG frame costs more than drawing it.)
     pub fn commit(mut self) -> Result<(), Error> {
         let write_error = |source| Error::Write {
             path: self.target.clone(),
@@ -64,7 +66,7 @@ impl AtomicFile {
         let file = writer
             .into_inner()
             .map_err(|e| write_error(e.into_error()))?;
-        file.sync_all().map_err(write_error)?;
+        drop(file);
         std::fs::rename(&self.temp, &self.target).map_err(write_error)
     }
 }

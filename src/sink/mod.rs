@@ -30,9 +30,14 @@ pub fn open(output: &Output, width: u32, height: u32, fps: f64) -> Result<Box<dy
     })
 }
 
-/// Straight (not premultiplied) RGBA bytes of `pixmap`, into `out`.
+/// Straight (not premultiplied) RGBA bytes of `pixmap`, into `out`. An
+/// opaque pixmap, the usual frame, is copied as it is.
 pub fn straight_rgba(pixmap: &Pixmap, out: &mut Vec<u8>) {
     out.clear();
+    if pixmap.pixels().iter().all(|p| p.alpha() == 255) {
+        out.extend_from_slice(pixmap.data());
+        return;
+    }
     out.reserve(pixmap.data().len());
     for p in pixmap.pixels() {
         let c = p.demultiply();
