@@ -196,7 +196,7 @@ mod tests {
             ((5.0, 20.0), (35.0, 20.0)),
             ((20.2, 3.3), (20.9, 6.1)),
         ] {
-            let len = (b.0 - a.0).hypot(b.1 - a.1);
+            let len = f64::hypot(b.0 - a.0, b.1 - a.1);
             let got = coverage_sum(Capsule { a, b, radius: 0.5 });
             let want = area(len, 0.5);
             assert!(
