@@ -18,6 +18,8 @@ pub const MAX_PIXELS: u64 = 100_000_000;
 pub const MAX_FRAMES: u32 = 1_000_000;
 /// GIF delays are in centiseconds: above 100 fps a frame would last 0.
 pub const MAX_FPS: f64 = 100.0;
+/// The highest frame rate browsers honour in a GIF.
+pub const GIF_FPS_HONOURED: f64 = 50.0;
 
 /// Where the frames go.
 #[derive(Debug, Clone, PartialEq)]
@@ -86,6 +88,8 @@ pub struct Plan {
     pub animation: Animation,
     pub output: Output,
     pub quiet: bool,
+    /// Things worth saying that do not stop the render.
+    pub warnings: Vec<String>,
 }
 
 impl Plan {
@@ -122,11 +126,20 @@ impl Plan {
         let animation = Animation::new(&settings)?;
         let default_output = PathBuf::from(format!("out/{}.gif", args.scene.name()));
         let output = parse_output(args.output.as_ref().unwrap_or(&default_output), frames)?;
+        let mut warnings = Vec::new();
+        let fps = settings.run.fps;
+        if matches!(output, Output::Gif(_)) && fps > GIF_FPS_HONOURED {
+            warnings.push(format!(
+                "--fps {fps}: browsers play GIF frames shorter than 2 centiseconds at 10; \
+                 {GIF_FPS_HONOURED} fps or less plays as asked"
+            ));
+        }
         Ok(Plan {
             settings,
             animation,
             output,
             quiet: args.quiet,
+            warnings,
         })
     }
 }

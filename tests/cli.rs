@@ -139,6 +139,11 @@ fn bad_input_is_refused_in_one_line_and_writes_nothing() {
     refused(d, &["render", "-o", "missing/x.gif"], "doesn't exist");
     refused(
         d,
+        &["render", "-o", "/proc/x.gif"],
+        "can't write `/proc/x.gif`",
+    );
+    refused(
+        d,
         &[
             "render",
             "--scene",
@@ -183,4 +188,54 @@ fn list_names_every_scene() {
     for scene in ["whale", "chain", "tree"] {
         assert!(text.lines().any(|l| l.starts_with(scene)), "{text}");
     }
+}
+
+#[test]
+fn ctrl_c_stops_at_once_and_keeps_the_previous_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("w.gif");
+    std::fs::write(&target, b"previous").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_whalegen"))
+        .args(["render", "--frames", "100000", "-q", "-o", "w.gif"])
+        .current_dir(dir.path())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let temp_exists = || std::fs::read_dir(dir.path()).unwrap().count() == 2;
+    let started = std::time::Instant::now();
+    while !temp_exists() {
+        assert!(started.elapsed().as_secs() < 30, "the render never started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let interrupted = std::time::Instant::now();
+    let status = child.wait().unwrap();
+    assert!(
+        interrupted.elapsed().as_secs_f64() < 1.0,
+        "took {:?}",
+        interrupted.elapsed()
+    );
+    assert_eq!(status.code(), Some(130));
+    assert_eq!(std::fs::read(&target).unwrap(), b"previous");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "a temporary file is left"
+    );
+}
+
+#[test]
+fn a_full_disk_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink("/dev/full", dir.path().join("full.gif")).unwrap();
+    let out = whalegen(dir.path(), &["render", "--frames", "5", "-o", "full.gif"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("No space left on device"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }

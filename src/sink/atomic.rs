@@ -1,17 +1,38 @@
 //! Files that appear whole or not at all.
 
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use crate::error::Error;
 
+/// The temporary files being written, for `remove_temp_files`.
+static TEMP_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn temp_files() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    TEMP_FILES
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Removes every temporary file not yet renamed into place. For an
+/// interrupt handler: after it, the process must exit without writing more.
+pub fn remove_temp_files() {
+    for temp in temp_files().drain(..) {
+        let _ = std::fs::remove_file(temp);
+    }
+}
+
 /// A file written under a temporary name beside `target` and renamed into
 /// place by `commit`. Dropped without `commit`, it removes itself, and
-/// whatever was at `target` before is left as it was.
+/// whatever was at `target` before is left as it was. A target that exists
+/// and is not a regular file (a device such as /dev/null, a pipe) is
+/// written directly.
 pub struct AtomicFile {
     target: PathBuf,
-    temp: PathBuf,
+    /// `None` when writing directly to the target.
+    temp: Option<PathBuf>,
     writer: Option<BufWriter<File>>,
 }
 
@@ -21,31 +42,51 @@ impl AtomicFile {
             path: target.to_path_buf(),
             source,
         };
+        let refuse = |reason: String| Error::Output {
+            path: target.to_path_buf(),
+            reason,
+        };
         let dir = match target.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
         };
         if !dir.is_dir() {
-            return Err(Error::Output {
-                path: target.to_path_buf(),
-                reason: format!("directory `{}` doesn't exist", dir.display()),
-            });
+            return Err(refuse(format!(
+                "directory `{}` doesn't exist",
+                dir.display()
+            )));
         }
-        if target.is_dir() {
-            return Err(Error::Output {
-                path: target.to_path_buf(),
-                reason: "is a directory (end it with / to write one PNG per frame)".into(),
-            });
+        match std::fs::metadata(target) {
+            Ok(meta) if meta.is_dir() => {
+                return Err(refuse(
+                    "is a directory (end it with / to write one PNG per frame)".into(),
+                ));
+            }
+            Ok(meta) if !meta.is_file() => {
+                let file = OpenOptions::new()
+                    .write(true)
+                    .open(target)
+                    .map_err(write_error)?;
+                let writer = Some(BufWriter::new(file));
+                return Ok(AtomicFile {
+                    target: target.to_path_buf(),
+                    temp: None,
+                    writer,
+                });
+            }
+            _ => {}
         }
         let name = target
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let temp = dir.join(format!(".{name}.{}.whalegen-tmp", std::process::id()));
+        let mut registry = temp_files();
         let file = File::create(&temp).map_err(write_error)?;
+        registry.push(temp.clone());
         Ok(AtomicFile {
             target: target.to_path_buf(),
-            temp,
+            temp: Some(temp),
             writer: Some(BufWriter::new(file)),
         })
     }
@@ -63,11 +104,20 @@ impl AtomicFile {
             source,
         };
         let writer = self.writer.take().expect("committed once");
-        let file = writer
-            .into_inner()
-            .map_err(|e| write_error(e.into_error()))?;
-        drop(file);
-        std::fs::rename(&self.temp, &self.target).map_err(write_error)
+        let result = writer.into_inner().map_err(|e| write_error(e.into_error()));
+        let Some(temp) = self.temp.take() else {
+            return result.map(drop);
+        };
+        let mut registry = temp_files();
+        registry.retain(|t| *t != temp);
+        let renamed = result.and_then(|file| {
+            drop(file);
+            std::fs::rename(&temp, &self.target).map_err(write_error)
+        });
+        if renamed.is_err() {
+            let _ = std::fs::remove_file(&temp);
+        }
+        renamed
     }
 }
 
@@ -83,8 +133,12 @@ impl Write for AtomicFile {
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if self.writer.take().is_some() {
-            let _ = std::fs::remove_file(&self.temp);
+        // Not committed: remove the temporary file, unflushed.
+        if let (Some(writer), Some(temp)) = (self.writer.take(), self.temp.take()) {
+            let (file, _unflushed) = writer.into_parts();
+            drop(file);
+            temp_files().retain(|t| *t != temp);
+            let _ = std::fs::remove_file(temp);
         }
     }
 }
@@ -109,6 +163,16 @@ mod tests {
         f.commit().unwrap();
         assert_eq!(std::fs::read(&target).unwrap(), b"new");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_full_device_is_an_error_and_is_left_alone() {
+        let mut f = AtomicFile::create(Path::new("/dev/full")).unwrap();
+        f.write_all(&[0; 100_000])
+            .and_then(|()| f.flush())
+            .unwrap_err();
+        assert!(f.commit().is_err());
+        assert!(!Path::new("/dev/full").is_file());
     }
 
     #[test]

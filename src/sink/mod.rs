@@ -6,7 +6,7 @@ mod gif;
 mod png;
 
 pub use self::gif::frame_delays;
-pub use atomic::AtomicFile;
+pub use atomic::{remove_temp_files, AtomicFile};
 
 use tiny_skia::Pixmap;
 
