@@ -168,10 +168,12 @@ mod tests {
     #[test]
     fn a_full_device_is_an_error_and_is_left_alone() {
         let mut f = AtomicFile::create(Path::new("/dev/full")).unwrap();
-        f.write_all(&[0; 100_000])
+        let err = f
+            .write_all(&[0; 100_000])
             .and_then(|()| f.flush())
             .unwrap_err();
-        assert!(f.commit().is_err());
+        assert_eq!(err.kind(), std::io::ErrorKind::StorageFull);
+        drop(f);
         assert!(!Path::new("/dev/full").is_file());
     }
 
