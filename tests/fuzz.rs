@@ -1,0 +1,131 @@
+//! Property tests: parameter parsing and L-systems never panic, whatever
+//! the input, and refusals happen before any work.
+
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+use toml::Value;
+use whalegen::params::{parse_set, Settings};
+use whalegen::render::Animation;
+use whalegen::scene::{LSystem, SceneKind};
+
+fn scene() -> impl Strategy<Value = SceneKind> {
+    prop::sample::select(SceneKind::ALL.to_vec())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Any `--set` text is parsed or refused, never a panic.
+    #[test]
+    fn any_set_text_is_handled(kind in scene(), key in "[a-z_]{1,14}", value in "\\PC{0,24}") {
+        if let Ok(pair) = parse_set(&format!("{key}={value}")) {
+            let _ = Settings::resolve(kind, &[pair]);
+        }
+    }
+
+    /// Known keys with values of any type: resolved or refused by name.
+    #[test]
+    fn known_keys_with_any_value(
+        kind in scene(),
+        key in prop::sample::select(vec![
+            "width", "height", "seed", "fps", "frames", "segments", "profile", "keyframes",
+            "rules", "axiom", "background", "stroke", "turn", "path", "hold", "generations",
+        ]),
+        value in "-?[0-9]{1,12}(\\.[0-9]{1,4})?|\\[[0-9, ]{0,12}\\]|[a-z]{1,8}|\\{F=\"[F+\\-\\[\\]]{0,8}\"\\}",
+    ) {
+        let Ok(pair) = parse_set(&format!("{key}={value}")) else { return Ok(()) };
+        if let Err(err) = Settings::resolve(kind, &[pair]) {
+            prop_assert!(err.to_string().contains(key), "{err}");
+        }
+    }
+}
+
+fn symbols(max: usize) -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop::sample::select(vec!['F', 'G', 'X', 'f', '+', '-', '[', ']', '|']),
+        0..max,
+    )
+    .prop_map(|v| v.into_iter().collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Random L-systems draw on a tiny canvas without a panic, and the
+    /// counted size matches the walk.
+    #[test]
+    fn random_lsystems_draw(
+        axiom in symbols(6),
+        rule_f in symbols(9),
+        rule_x in symbols(9),
+        generations in 0u32..5,
+        angle in -360.0f64..360.0,
+        length in 0.0f64..50.0,
+    ) {
+        let rules = BTreeMap::from([("F".to_string(), rule_f), ("X".to_string(), rule_x)]);
+        let system = LSystem::new(&axiom, &rules).unwrap();
+        let mut walked = 0u128;
+        system.walk(generations, &mut |_| walked += 1);
+        prop_assert_eq!(system.size(generations, b"F").symbols, walked);
+
+        let table: toml::Table = rules.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
+        let overrides = vec![
+            ("axiom".to_string(), Value::String(axiom)),
+            ("rules".to_string(), Value::Table(table)),
+            ("generations".to_string(), Value::Integer(generations.into())),
+            ("hold".to_string(), Value::Integer(1)),
+            ("frames".to_string(), Value::Integer(i64::from(generations) + 1)),
+            ("angle".to_string(), Value::Float(angle)),
+            ("length".to_string(), Value::Float(length)),
+            ("width".to_string(), Value::Integer(9)),
+            ("height".to_string(), Value::Integer(7)),
+        ];
+        let settings = Settings::resolve(SceneKind::Tree, &overrides).unwrap();
+        let mut animation = Animation::new(&settings).unwrap();
+        while animation.next_frame().is_some() {}
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Whale and chain with odd numbers on tiny canvases: drawn or refused,
+    /// never a panic.
+    #[test]
+    fn odd_whales_and_chains(
+        width in 1i64..12,
+        height in 1i64..12,
+        segments in 0i64..6,
+        spacing in -1.0f64..40.0,
+        speed in -5.0f64..5.0,
+        stiffness in -0.5f64..1.5,
+        bounce in any::<bool>(),
+        lissajous in any::<bool>(),
+    ) {
+        let n = segments.max(1) as usize;
+        let whale = vec![
+            ("segments".to_string(), Value::Integer(segments)),
+            ("profile".to_string(), Value::Array(vec![Value::Float(spacing); n])),
+            ("spacing".to_string(), Value::Float(spacing)),
+            ("speed_x".to_string(), Value::Float(speed)),
+            ("speed_y".to_string(), Value::Float(-speed / 2.0)),
+            ("turn".to_string(), Value::String(if bounce { "bounce" } else { "steer" }.into())),
+        ];
+        let chain = vec![
+            ("segments".to_string(), Value::Integer(segments)),
+            ("spacing".to_string(), Value::Float(spacing)),
+            ("stiffness".to_string(), Value::Float(stiffness)),
+            ("wiggle".to_string(), Value::Float(speed)),
+            ("path".to_string(), Value::String(if lissajous { "lissajous" } else { "keyframes" }.into())),
+        ];
+        for (kind, mut overrides) in [(SceneKind::Whale, whale), (SceneKind::Chain, chain)] {
+            overrides.push(("width".to_string(), Value::Integer(width)));
+            overrides.push(("height".to_string(), Value::Integer(height)));
+            overrides.push(("frames".to_string(), Value::Integer(4)));
+            let settings = Settings::resolve(kind, &overrides).unwrap();
+            if let Ok(mut animation) = Animation::new(&settings) {
+                while animation.next_frame().is_some() {}
+            }
+        }
+    }
+}
