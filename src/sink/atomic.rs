@@ -54,6 +54,22 @@ impl AtomicFile {
         &self.target
     }
 
+    /// The temporary file, for a program that writes the file by name.
+    pub fn temp_path(&self) -> &Path {
+        &self.temp
+    }
+
+    /// A second handle on the temporary file, for an encoder that owns its
+    /// writer and cannot hand it back: write through one handle only, and
+    /// drop it (flushed) before `commit`.
+    pub fn handle(&self) -> Result<File, Error> {
+        let file = self.writer.as_ref().expect("not committed").get_ref();
+        file.try_clone().map_err(|source| Error::Write {
+            path: self.target.clone(),
+            source,
+        })
+    }
+
     /// Flushes, syncs and renames the file into place.
     pub fn commit(mut self) -> Result<(), Error> {
         let write_error = |source| Error::Write {
