@@ -1,11 +1,11 @@
 //! A contact sheet: the selected frames side by side in one PNG, row by row,
 //! with a thin gutter. Only the sheet is kept; each frame is copied in as it
-//! comes. The gutter is transparent, so that the sheet sits on whatever page
-//! shows it, light or dark.
+//! comes. The gutter is mid grey, which shows against a light scene and a dark
+//! one alike.
 
 use std::path::Path;
 
-use tiny_skia::{BlendMode, Pixmap, PixmapPaint, Transform};
+use tiny_skia::{BlendMode, Color, Pixmap, PixmapPaint, Transform};
 
 use super::png::encode;
 use super::{straight_rgba, AtomicFile, Sink};
@@ -27,7 +27,8 @@ impl SheetSink {
         let file = AtomicFile::create(path)?;
         let (w, h) = grid.sheet_size(width, height);
         let side = |v: u64| u32::try_from(v).expect("the plan keeps sheets within 65535");
-        let sheet = Pixmap::new(side(w), side(h)).expect("the plan checked the sheet's size");
+        let mut sheet = Pixmap::new(side(w), side(h)).expect("the plan checked the sheet's size");
+        sheet.fill(Color::from_rgba8(128, 128, 128, 255));
         Ok(SheetSink {
             file,
             sheet,

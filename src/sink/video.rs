@@ -24,38 +24,20 @@ pub struct VideoSink {
     rgba: Vec<u8>,
 }
 
-/// ffmpeg's options for `codec` and its container.
+/// ffmpeg's options for `codec` and its container, in pairs.
+#[rustfmt::skip]
 fn codec_args(codec: Codec) -> &'static [&'static str] {
     match codec {
         // yuv420p halves the chroma, so H.264 needs even sides: pad by one
         // pixel when odd.
         Codec::H264 => &[
-            "-c:v",
-            "libx264",
-            "-pix_fmt",
-            "yuv420p",
-            "-crf",
-            "18",
-            "-vf",
-            "pad=ceil(iw/2)*2:ceil(ih/2)*2",
-            "-movflags",
-            "+faststart",
-            "-f",
-            "mp4",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18",
+            "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2",
+            "-movflags", "+faststart", "-f", "mp4",
         ],
         Codec::Vp9 => &[
-            "-c:v",
-            "libvpx-vp9",
-            "-pix_fmt",
-            "yuv420p",
-            "-crf",
-            "30",
-            "-b:v",
-            "0",
-            "-row-mt",
-            "1",
-            "-f",
-            "webm",
+            "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-crf", "30", "-b:v", "0",
+            "-row-mt", "1", "-f", "webm",
         ],
     }
 }
