@@ -2,39 +2,8 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::{Command, Output};
-
+use common::{refused, stderr, whalegen};
 use tiny_skia::Pixmap;
-
-fn whalegen(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_whalegen"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Asserts a clean refusal: exit 1, one line naming `needle`, nothing written.
-fn refused(dir: &Path, args: &[&str], needle: &str) {
-    let out = whalegen(dir, args);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(
-        err.starts_with("whalegen: ") && err.contains(needle),
-        "{args:?}: {err}"
-    );
-    assert_eq!(
-        std::fs::read_dir(dir).unwrap().count(),
-        0,
-        "{args:?} left files behind"
-    );
-}
 
 #[test]
 fn gif_loops_forever_with_drift_free_delays() {
