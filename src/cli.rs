@@ -66,7 +66,7 @@ pub struct RenderArgs {
 
     /// Write only frame K (counted from 0, as numbered frames are), after
     /// simulating the K frames before it.
-    #[arg(long, value_name = "K", conflicts_with_all = ["frames", "start"])]
+    #[arg(long, value_name = "K", conflicts_with_all = ["frames", "start", "sheet"])]
     pub frame: Option<u32>,
 
     /// Simulate N frames before the first one written.

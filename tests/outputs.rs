@@ -216,7 +216,9 @@ fn a_contact_sheet_lays_out_evenly_spaced_frames() {
 }
 
 fn ffmpeg_missing() -> bool {
-    let found = Command::new("ffprobe").arg("-version").output().is_ok();
+    let found = ["ffmpeg", "ffprobe"]
+        .iter()
+        .all(|tool| Command::new(tool).arg("-version").output().is_ok());
     if !found {
         println!("note: ffmpeg is not installed; skipping the video checks (.ci/run installs it)");
     }
