@@ -114,6 +114,7 @@ impl Plan {
             ("width", args.width.map(|v| Value::Integer(v.into()))),
             ("height", args.height.map(|v| Value::Integer(v.into()))),
             ("frames", args.frames.map(|v| Value::Integer(v.into()))),
+            // --frame K writes one frame; clap keeps it apart from --frames.
             ("frames", args.frame.map(|_| Value::Integer(1))),
             ("fps", args.fps.map(Value::Float)),
         ];
