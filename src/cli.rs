@@ -32,6 +32,8 @@ pub struct RenderArgs {
 
     /// Output: a .gif, a .png (one frame), a folder ending in / (one PNG per
     /// frame), or a pattern such as frames/f%04d.png. Default: out/SCENE.gif.
+    /// Also .apng, .mp4 and .webm (through ffmpeg); {scene}, {preset},
+    /// {seed} and {frames} in the name are replaced.
     #[arg(short, long, value_name = "PATH")]
     pub output: Option<PathBuf>,
 
