@@ -8,7 +8,10 @@ use whalegen::scene::SceneKind;
 
 /// An endless animation of `kind`, advanced `warm_up` frames.
 fn animation(kind: SceneKind, overrides: &[(&str, Value)], warm_up: u32) -> Animation {
-    let mut overrides: Vec<(String, Value)> = overrides.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+    let mut overrides: Vec<(String, Value)> = overrides
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.clone()))
+        .collect();
     overrides.push(("frames".into(), Value::Integer(1_000_000)));
     let mut animation = Animation::new(&Settings::resolve(kind, &overrides).unwrap()).unwrap();
     for _ in 0..warm_up {
@@ -30,9 +33,14 @@ fn tree_generations(c: &mut Criterion) {
     let mut group = c.benchmark_group("tree generation");
     group.sample_size(10);
     for generation in 5..=8 {
-        let overrides = [("generations", Value::Integer(generation)), ("hold", Value::Integer(1))];
+        let overrides = [
+            ("generations", Value::Integer(generation)),
+            ("hold", Value::Integer(1)),
+        ];
         let mut anim = animation(SceneKind::Tree, &overrides, generation as u32);
-        group.bench_function(generation.to_string(), |b| b.iter(|| anim.next_frame().map(|p| p.width())));
+        group.bench_function(generation.to_string(), |b| {
+            b.iter(|| anim.next_frame().map(|p| p.width()))
+        });
     }
     group.finish();
 }

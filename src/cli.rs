@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::plan::{Format, Grid};
 use crate::scene::SceneKind;
 
 /// Renders p5.js-style generative sketches to animated GIFs and PNG frames,
@@ -31,6 +32,8 @@ pub struct RenderArgs {
 
     /// Output: a .gif, a .png (one frame), a folder ending in / (one PNG per
     /// frame), or a pattern such as frames/f%04d.png. Default: out/SCENE.gif.
+    /// Also .apng, .mp4 and .webm (through ffmpeg); {scene}, {preset},
+    /// {seed} and {frames} in the name are replaced.
     #[arg(short, long, value_name = "PATH")]
     pub output: Option<PathBuf>,
 
@@ -62,4 +65,35 @@ pub struct RenderArgs {
     /// No progress bar.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Write only frame K (counted from 0, as numbered frames are), after
+    /// simulating the K frames before it.
+    #[arg(long, value_name = "K", conflicts_with_all = ["frames", "start", "sheet"])]
+    pub frame: Option<u32>,
+
+    /// Simulate N frames before the first one written.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub start: u32,
+
+    /// Pixel density: the raster is S times the canvas; the animation and
+    /// every parameter stay in canvas units.
+    #[arg(long, value_name = "S", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub scale: u32,
+
+    /// What a .png output holds: `apng` writes one animated PNG.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+
+    /// How many times an APNG plays; 0 plays forever.
+    #[arg(long = "loop", value_name = "N", default_value_t = 0)]
+    pub loops: u32,
+
+    /// Leave the background transparent (PNG and APNG output).
+    #[arg(long)]
+    pub transparent: bool,
+
+    /// A contact sheet of COLSxROWS evenly spaced frames, as one .png.
+    #[arg(long, value_name = "COLSxROWS")]
+    pub sheet: Option<Grid>,
 }

@@ -5,11 +5,16 @@ use std::path::{Path, PathBuf};
 
 use toml::Value;
 
+mod format;
+mod placeholder;
+
+pub use format::{Codec, Format, Grid};
+
 use crate::check;
 use crate::cli::RenderArgs;
 use crate::error::Error;
 use crate::params::{parse_set, Settings};
-use crate::render::Animation;
+use crate::render::{Animation, Canvas};
 
 /// GIF stores sizes as 16-bit numbers.
 pub const MAX_SIDE: u32 = 65_535;
@@ -30,6 +35,16 @@ pub enum Output {
     Png(PathBuf),
     /// One PNG per frame, numbered.
     Frames(FramePattern),
+    /// One animated PNG of `frames` frames, played `loops` times (0: forever).
+    Apng {
+        path: PathBuf,
+        frames: u32,
+        loops: u32,
+    },
+    /// One PNG of evenly spaced frames side by side, `grid` of them.
+    Sheet { path: PathBuf, grid: Grid },
+    /// A video, encoded by the system's ffmpeg.
+    Video { path: PathBuf, codec: Codec },
 }
 
 /// A file name with a number in it: `prefix`, the frame number padded with
@@ -103,6 +118,8 @@ impl Plan {
             ("width", args.width.map(|v| Value::Integer(v.into()))),
             ("height", args.height.map(|v| Value::Integer(v.into()))),
             ("frames", args.frames.map(|v| Value::Integer(v.into()))),
+            // --frame K writes one frame; clap keeps it apart from --frames.
+            ("frames", args.frame.map(|_| Value::Integer(1))),
             ("fps", args.fps.map(Value::Float)),
         ];
         if let Some(seed) = args.seed {
@@ -122,10 +139,17 @@ impl Plan {
         );
         let settings = Settings::resolve(args.scene, &overrides)?;
         let frames = settings.frames();
-        check_run(&settings, frames)?;
-        let animation = Animation::new(&settings)?;
+        check_run(&settings, frames, args.scale)?;
+        let selection = format::selection(args, frames)?;
+        let canvas = Canvas {
+            scale: args.scale,
+            transparent: args.transparent,
+        };
+        let animation = Animation::with(&settings, selection, canvas)?;
         let default_output = PathBuf::from(format!("out/{}.gif", args.scene.name()));
-        let output = parse_output(args.output.as_ref().unwrap_or(&default_output), frames)?;
+        let template = args.output.as_ref().unwrap_or(&default_output);
+        let path = placeholder::expand(template, &placeholder::values(&settings))?;
+        let output = format::output(&path, args, selection, animation.size())?;
         let mut warnings = Vec::new();
         let fps = settings.run.fps;
         if matches!(output, Output::Gif(_)) && fps > GIF_FPS_HONOURED {
@@ -144,16 +168,21 @@ impl Plan {
     }
 }
 
-fn check_run(settings: &Settings, frames: u32) -> Result<(), Error> {
+/// `scale` multiplies the raster, so the limits apply to the canvas times it.
+fn check_run(settings: &Settings, frames: u32, scale: u32) -> Result<(), Error> {
     let run = &settings.run;
     check::in_range("width", f64::from(run.width), 1.0, f64::from(MAX_SIDE))?;
     check::in_range("height", f64::from(run.height), 1.0, f64::from(MAX_SIDE))?;
-    let pixels = u64::from(run.width) * u64::from(run.height);
-    if pixels > MAX_PIXELS {
+    let (width, height) = (
+        u64::from(run.width) * u64::from(scale),
+        u64::from(run.height) * u64::from(scale),
+    );
+    let pixels = width * height;
+    if width.max(height) > u64::from(MAX_SIDE) || pixels > MAX_PIXELS {
         return Err(check::refuse(
-            "width x height",
-            format!("{} x {} = {pixels} pixels", run.width, run.height),
-            format!("at most {MAX_PIXELS} pixels"),
+            "width x height x scale",
+            format!("{width} x {height} = {pixels} pixels"),
+            format!("sides of at most {MAX_SIDE} and at most {MAX_PIXELS} pixels"),
         ));
     }
     check::in_range("frames", f64::from(frames), 1.0, f64::from(MAX_FRAMES))?;
@@ -199,7 +228,8 @@ pub fn parse_output(path: &Path, frames: u32) -> Result<Output, Error> {
              or a pattern such as frames/f%04d.png"
         ))),
         _ => Err(refuse(
-            "expected a .gif, a .png, a folder ending in /, or a pattern such as frames/f%04d.png"
+            "expected a .gif, .png, .apng, .mp4 or .webm, a folder ending in /, or a pattern \
+             such as frames/f%04d.png"
                 .into(),
         )),
     }

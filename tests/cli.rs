@@ -2,39 +2,9 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::{Command, Output};
-
+use common::{command, refused, stderr, whalegen};
+use std::process::Command;
 use tiny_skia::Pixmap;
-
-fn whalegen(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_whalegen"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Asserts a clean refusal: exit 1, one line naming `needle`, nothing written.
-fn refused(dir: &Path, args: &[&str], needle: &str) {
-    let out = whalegen(dir, args);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(
-        err.starts_with("whalegen: ") && err.contains(needle),
-        "{args:?}: {err}"
-    );
-    assert_eq!(
-        std::fs::read_dir(dir).unwrap().count(),
-        0,
-        "{args:?} left files behind"
-    );
-}
 
 #[test]
 fn gif_loops_forever_with_drift_free_delays() {
@@ -195,12 +165,13 @@ fn ctrl_c_stops_at_once_and_keeps_the_previous_output() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("w.gif");
     std::fs::write(&target, b"previous").unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_whalegen"))
-        .args(["render", "--frames", "100000", "-q", "-o", "w.gif"])
-        .current_dir(dir.path())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = command(
+        dir.path(),
+        &["render", "--frames", "100000", "-q", "-o", "w.gif"],
+    )
+    .stderr(std::process::Stdio::piped())
+    .spawn()
+    .unwrap();
     let temp_exists = || std::fs::read_dir(dir.path()).unwrap().count() == 2;
     let started = std::time::Instant::now();
     while !temp_exists() {

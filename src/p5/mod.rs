@@ -122,6 +122,7 @@ struct Shape {
 pub struct P5 {
     pixmap: Pixmap,
     density: f64,
+    transparent: bool,
     style: Style,
     stack: Vec<Style>,
     shape: Shape,
@@ -137,6 +138,7 @@ impl P5 {
         Some(P5 {
             pixmap,
             density: f64::from(density),
+            transparent: false,
             style: Style::default(),
             stack: Vec::new(),
             shape: Shape::default(),
@@ -149,9 +151,19 @@ impl P5 {
         &self.pixmap
     }
 
-    /// Paints the whole canvas, whatever the transform, blending source-over.
+    /// When set, `background` clears the canvas to transparent instead of
+    /// painting it, so that only what is drawn over it shows (`--transparent`).
+    /// Off by default.
+    pub fn set_transparent(&mut self, transparent: bool) {
+        self.transparent = transparent;
+    }
+
+    /// Paints the whole canvas, whatever the transform, blending source-over;
+    /// clears it instead when the canvas is transparent (see `set_transparent`).
     pub fn background(&mut self, color: Rgba) {
-        if color.a == 255 {
+        if self.transparent {
+            self.pixmap.fill(tiny_skia::Color::TRANSPARENT);
+        } else if color.a == 255 {
             self.pixmap.fill(color.to_skia());
         } else {
             let (w, h) = (self.pixmap.width() as f32, self.pixmap.height() as f32);
@@ -380,6 +392,25 @@ mod tests {
         assert!((r as i32 - 161).abs() <= 1, "r = {r}");
         assert_eq!(a, 255);
         assert_eq!(pixel(&p5, 0, 0), [0, 0, 0, 255]);
+    }
+
+    #[test]
+    fn a_transparent_background_clears_and_keeps_the_drawing() {
+        let mut p5 = P5::new(20, 20, 1).unwrap();
+        p5.set_transparent(true);
+        p5.background(Rgba::grey(255));
+        p5.no_stroke();
+        p5.fill(Rgba::new(255, 0, 0, 255));
+        p5.circle(10.0, 10.0, 10.0);
+        p5.background(Rgba::new(0, 0, 255, 100));
+        assert_eq!(
+            pixel(&p5, 10, 10),
+            [0, 0, 0, 0],
+            "a later background clears"
+        );
+        p5.circle(10.0, 10.0, 10.0);
+        assert_eq!(pixel(&p5, 10, 10), [255, 0, 0, 255]);
+        assert_eq!(pixel(&p5, 0, 0), [0, 0, 0, 0]);
     }
 
     #[test]

@@ -95,6 +95,23 @@ impl AtomicFile {
         &self.target
     }
 
+    /// The file being written, for a program that writes it by name: the
+    /// temporary file, or the target itself when that is a device.
+    pub fn temp_path(&self) -> &Path {
+        self.temp.as_deref().unwrap_or(&self.target)
+    }
+
+    /// A second handle on the temporary file, for an encoder that owns its
+    /// writer and cannot hand it back: write through one handle only, and
+    /// drop it (flushed) before `commit`.
+    pub fn handle(&self) -> Result<File, Error> {
+        let file = self.writer.as_ref().expect("not committed").get_ref();
+        file.try_clone().map_err(|source| Error::Write {
+            path: self.target.clone(),
+            source,
+        })
+    }
+
     /// Flushes the file and renames it into place. (No fsync: the rename is
     /// what keeps a killed render from leaving a truncated file, and syncing
     /// every PNG frame costs more than drawing it.)

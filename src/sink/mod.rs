@@ -1,9 +1,12 @@
 //! Where frames go: one file per output format. Every file is written to a
 //! temporary name beside its target and renamed into place when complete.
 
+mod apng;
 mod atomic;
 mod gif;
 mod png;
+mod sheet;
+mod video;
 
 pub use self::gif::frame_delays;
 pub use atomic::{remove_temp_files, AtomicFile};
@@ -27,6 +30,26 @@ pub fn open(output: &Output, width: u32, height: u32, fps: f64) -> Result<Box<dy
         Output::Gif(path) => Box::new(gif::GifSink::create(path, width, height, fps)?),
         Output::Png(path) => Box::new(png::PngSink::single(path)?),
         Output::Frames(pattern) => Box::new(png::PngSink::numbered(pattern)?),
+        Output::Apng {
+            path,
+            frames,
+            loops,
+        } => Box::new(apng::ApngSink::create(
+            path,
+            (width, height),
+            fps,
+            *frames,
+            *loops,
+        )?),
+        Output::Sheet { path, grid } => {
+            Box::new(sheet::SheetSink::create(path, *grid, (width, height))?)
+        }
+        Output::Video { path, codec } => Box::new(video::VideoSink::create(
+            path,
+            *codec,
+            (width, height),
+            fps,
+        )?),
     })
 }
 

@@ -73,17 +73,23 @@ impl Sink for PngSink {
     }
 }
 
+/// An encoder of 8-bit RGBA images of `width` x `height` into `w`.
+pub fn encoder<W: Write>(w: W, width: u32, height: u32) -> png::Encoder<'static, W> {
+    let mut encoder = png::Encoder::new(w, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    encoder
+}
+
 /// Writes one RGBA PNG to `file`.
-fn encode(file: &mut AtomicFile, width: u32, height: u32, rgba: &[u8]) -> Result<(), Error> {
+pub fn encode(file: &mut AtomicFile, width: u32, height: u32, rgba: &[u8]) -> Result<(), Error> {
     let path = file.path().to_path_buf();
     let png_error = |source| Error::Png {
         path: path.clone(),
         source,
     };
-    let mut encoder = png::Encoder::new(&mut *file, width, height);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_compression(png::Compression::Fast);
+    let encoder = encoder(&mut *file, width, height);
     let mut writer = encoder.write_header().map_err(png_error)?;
     writer.write_image_data(rgba).map_err(png_error)?;
     writer.finish().map_err(png_error)?;

@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test binary uses its own part of this module
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 use tiny_skia::Pixmap;
 use toml::Value;
@@ -149,4 +150,40 @@ pub fn save_diff_strip(name: &str, expected: &Pixmap, actual: &Pixmap) -> PathBu
     let path = dir.join(format!("{name}.png"));
     strip.save_png(&path).unwrap();
     path
+}
+
+/// The real binary, to run in `dir` as a user would.
+pub fn command(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_whalegen"));
+    command.args(args).current_dir(dir);
+    command
+}
+
+pub fn whalegen(dir: &Path, args: &[&str]) -> Output {
+    command(dir, args).output().unwrap()
+}
+
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Asserts a clean refusal: exit 1, one line naming `needle`.
+pub fn assert_refused(out: &Output, args: &[&str], needle: &str) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.starts_with("whalegen: ") && err.contains(needle),
+        "{args:?}: {err}"
+    );
+}
+
+/// Asserts a clean refusal that writes nothing in the empty folder `dir`.
+pub fn refused(dir: &Path, args: &[&str], needle: &str) {
+    assert_refused(&whalegen(dir, args), args, needle);
+    assert_eq!(
+        std::fs::read_dir(dir).unwrap().count(),
+        0,
+        "{args:?} left files behind"
+    );
 }

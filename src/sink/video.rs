@@ -1,0 +1,149 @@
+//! MP4 and WebM output through the system's ffmpeg: raw RGBA frames are piped
+//! in as they come, and ffmpeg writes the temporary file, which is renamed
+//! into place once ffmpeg has succeeded.
+
+use std::io::{ErrorKind, Read, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::thread::JoinHandle;
+
+use tiny_skia::Pixmap;
+
+use super::{straight_rgba, AtomicFile, Sink};
+use crate::error::Error;
+use crate::plan::Codec;
+
+pub struct VideoSink {
+    ffmpeg: Child,
+    /// `None` once ffmpeg has been told the input is over.
+    stdin: Option<ChildStdin>,
+    /// What ffmpeg says, read aside so that it can never fill the pipe.
+    log: Option<JoinHandle<String>>,
+    /// `None` once committed.
+    file: Option<AtomicFile>,
+    rgba: Vec<u8>,
+}
+
+/// ffmpeg's options for `codec` and its container, in pairs.
+#[rustfmt::skip]
+fn codec_args(codec: Codec) -> &'static [&'static str] {
+    match codec {
+        // yuv420p halves the chroma, so H.264 needs even sides: pad by one
+        // pixel when odd.
+        Codec::H264 => &[
+            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18",
+            "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2",
+            "-movflags", "+faststart", "-f", "mp4",
+        ],
+        // libvpx's default speed (cpu-used 0) is several times slower for
+        // little gain on flat generative art.
+        Codec::Vp9 => &[
+            "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-crf", "30", "-b:v", "0",
+            "-row-mt", "1", "-deadline", "good", "-cpu-used", "4", "-f", "webm",
+        ],
+    }
+}
+
+impl VideoSink {
+    /// Starts ffmpeg on frames of `width` x `height` at `fps`. Fails, leaving
+    /// nothing behind, when ffmpeg is not on PATH.
+    pub fn create(
+        path: &Path,
+        codec: Codec,
+        (width, height): (u32, u32),
+        fps: f64,
+    ) -> Result<Self, Error> {
+        let file = AtomicFile::create(path)?;
+        let mut ffmpeg = Command::new("ffmpeg")
+            .args(["-hide_banner", "-nostats", "-loglevel", "error"])
+            .args(["-f", "rawvideo", "-pix_fmt", "rgba"])
+            .args(["-s", &format!("{width}x{height}")])
+            .args(["-framerate", &fps.to_string(), "-i", "pipe:0"])
+            .args(codec_args(codec))
+            .arg("-y")
+            .arg(file.temp_path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|err| Error::Output {
+                path: path.to_path_buf(),
+                reason: if err.kind() == ErrorKind::NotFound {
+                    "needs ffmpeg, which is not on PATH: install it (`apt-get install ffmpeg` \
+                     or `brew install ffmpeg`), or write a .gif or .apng"
+                        .into()
+                } else {
+                    format!("can't run ffmpeg: {err}")
+                },
+            })?;
+        let mut stderr = ffmpeg.stderr.take().expect("piped");
+        let log = std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = stderr.read_to_string(&mut text);
+            text
+        });
+        Ok(VideoSink {
+            stdin: ffmpeg.stdin.take(),
+            ffmpeg,
+            log: Some(log),
+            file: Some(file),
+            rgba: Vec::new(),
+        })
+    }
+
+    /// Ends the input and waits for ffmpeg; its last word is the error.
+    fn wait(&mut self) -> Result<(), Error> {
+        drop(self.stdin.take());
+        let status = self.ffmpeg.wait();
+        let log = self.log.take().and_then(|h| h.join().ok());
+        let path = self.file.as_ref().expect("not committed").path();
+        let failed = |reason: String| Error::Output {
+            path: path.to_path_buf(),
+            reason,
+        };
+        match status {
+            Ok(status) if status.success() => Ok(()),
+            Ok(status) => {
+                let log = log.unwrap_or_default();
+                let last = log.lines().rev().find(|l| !l.trim().is_empty());
+                Err(failed(format!(
+                    "ffmpeg failed ({status}): {}",
+                    last.unwrap_or("no message").trim()
+                )))
+            }
+            Err(err) => Err(failed(format!("ffmpeg did not finish: {err}"))),
+        }
+    }
+}
+
+impl Sink for VideoSink {
+    fn write(&mut self, frame: &Pixmap) -> Result<(), Error> {
+        straight_rgba(frame, &mut self.rgba);
+        let stdin = self.stdin.as_mut().expect("ffmpeg still reading");
+        if let Err(err) = stdin.write_all(&self.rgba) {
+            // ffmpeg stopped reading: its own message says why.
+            self.wait()?;
+            return Err(Error::Write {
+                path: self.file.as_ref().expect("not committed").path().into(),
+                source: err,
+            });
+        }
+        Ok(())
+    }
+
+    fn finish(mut self: Box<Self>) -> Result<(), Error> {
+        self.wait()?;
+        self.file.take().expect("committed once").commit()
+    }
+}
+
+impl Drop for VideoSink {
+    /// A render that failed midway stops ffmpeg; the temporary file then
+    /// removes itself.
+    fn drop(&mut self) {
+        if self.stdin.take().is_some() {
+            let _ = self.ffmpeg.kill();
+            let _ = self.ffmpeg.wait();
+        }
+    }
+}
