@@ -9,6 +9,7 @@ use crate::check;
 use crate::cli::RenderArgs;
 use crate::error::Error;
 use crate::params::{parse_set, Settings};
+use crate::preset::Preset;
 use crate::render::Animation;
 
 /// GIF stores sizes as 16-bit numbers.
@@ -82,6 +83,8 @@ impl FramePattern {
 
 /// Everything a render needs, checked.
 pub struct Plan {
+    /// The preset's name, or the scene's.
+    pub name: String,
     pub settings: Settings,
     pub animation: Animation,
     pub output: Output,
@@ -116,19 +119,40 @@ impl Plan {
                 .into_iter()
                 .filter_map(|(k, v)| Some((k.to_string(), v?))),
         );
-        let settings = Settings::resolve(args.scene, &overrides)?;
+        let preset = match &args.preset {
+            Some(arg) => Preset::load(arg)?,
+            None => Preset::of_scene(args.scene),
+        };
+        let settings = checked_settings(&preset, &overrides)?;
         let frames = settings.frames();
-        check_run(&settings, frames)?;
         let animation = Animation::new(&settings)?;
-        let default_output = PathBuf::from(format!("out/{}.gif", args.scene.name()));
+        let default_output = PathBuf::from(format!("out/{}.gif", preset.name));
         let output = parse_output(args.output.as_ref().unwrap_or(&default_output), frames)?;
         Ok(Plan {
+            name: preset.name,
             settings,
             animation,
             output,
             quiet: args.quiet,
         })
     }
+}
+
+/// `preset` with `overrides` (in order, after the preset's own values),
+/// every parameter and limit checked. A refused value the preset set names
+/// its file and line.
+pub fn checked_settings(preset: &Preset, overrides: &[(String, Value)]) -> Result<Settings, Error> {
+    let settings = preset.resolve(overrides)?;
+    let (run, frames) = (&settings.run, settings.frames());
+    check_run(&settings, frames)
+        .and_then(|()| {
+            let scene = &settings.scene;
+            scene
+                .build(run.width, run.height, run.seed, frames)
+                .map(drop)
+        })
+        .map_err(|err| preset.locate(err, overrides))?;
+    Ok(settings)
 }
 
 fn check_run(settings: &Settings, frames: u32) -> Result<(), Error> {
