@@ -258,3 +258,81 @@ pub fn list() -> String {
         .map(|(name, what, description)| format!("{name:<16} {what:<12} {description}\n"))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::parse_set;
+    use crate::scene::SceneParams;
+
+    fn refusal(text: &str, overrides: &[&str]) -> String {
+        let overrides: Vec<_> = overrides.iter().map(|s| parse_set(s).unwrap()).collect();
+        Preset::parse("bad", "presets/bad.toml", text)
+            .and_then(|p| checked_settings(&p, &overrides))
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn a_syntax_error_names_the_file_and_line() {
+        let err = refusal("scene = \"chain\"\nstiffness = = 1\n", &[]);
+        assert!(
+            err.starts_with("presets/bad.toml line 2: not valid TOML"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_names_the_file_line_key_and_valid_keys() {
+        let err = refusal("scene = \"chain\"\n\nstifness = 1\n", &[]);
+        assert!(
+            err.starts_with("presets/bad.toml line 3: unknown key `stifness`"),
+            "{err}"
+        );
+        assert!(err.contains("stiffness"), "{err}");
+    }
+
+    #[test]
+    fn a_value_out_of_range_names_the_file_line_key_and_range() {
+        let err = refusal("scene = \"chain\"\nwidth = 300\nstiffness = 2\n", &[]);
+        assert!(
+            err.starts_with("presets/bad.toml line 3: `stiffness` = 2"),
+            "{err}"
+        );
+        assert!(err.contains("from 0 to 1"), "{err}");
+        let err = refusal("scene = \"tree\"\n[rules]\nF = \"FF\"\nG = 3\n", &[]);
+        assert!(err.starts_with("presets/bad.toml line 2: `rules`"), "{err}");
+        let err = refusal("scene = \"chain\"\nfps = 0\n", &[]);
+        assert!(err.starts_with("presets/bad.toml line 2: `fps`"), "{err}");
+    }
+
+    #[test]
+    fn a_bad_scene_or_none_is_refused() {
+        let err = refusal("scene = \"octopus\"\n", &[]);
+        assert!(err.contains("line 1") && err.contains("\"whale\""), "{err}");
+        let err = refusal("width = 3\n", &[]);
+        assert!(err.starts_with("presets/bad.toml: `scene`"), "{err}");
+    }
+
+    #[test]
+    fn an_override_takes_the_blame_for_its_own_value() {
+        let err = refusal("scene = \"chain\"\nstiffness = 0.5\n", &["stiffness=3"]);
+        assert!(err.starts_with("`stiffness` = 3"), "{err}");
+        // A bad value in the preset is fine once overridden.
+        let preset = Preset::parse("ok", "ok.toml", "scene = \"chain\"\nstiffness = 3\n").unwrap();
+        let fixed = checked_settings(&preset, &[parse_set("stiffness=1").unwrap()]).unwrap();
+        let SceneParams::Chain(p) = fixed.scene else {
+            panic!()
+        };
+        assert_eq!(p.stiffness, 1.0);
+    }
+
+    #[test]
+    fn names_and_paths_are_found_and_unknown_names_refused() {
+        assert_eq!(Preset::load("dragon").unwrap().scene, SceneKind::Tree);
+        let err = Preset::load("dargon").unwrap_err().to_string();
+        assert!(err.contains("dargon") && err.contains("dragon"), "{err}");
+        let err = Preset::load("missing/x.toml").unwrap_err().to_string();
+        assert!(err.contains("missing/x.toml"), "{err}");
+    }
+}
