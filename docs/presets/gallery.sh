@@ -22,7 +22,7 @@ done
 for name in chain chain-rigid chain-swim chain-lissajous; do
     still "$name" 100
 done
-still tree 5 --set hold=1 --set length=60 --width 240 --height 240
+still tree 5 --set hold=1 --set length=55 --width 220 --height 220
 # last NAME SIZE...: the last generation of an L-system preset
 last() {
     name=$1
@@ -34,5 +34,5 @@ for name in plant-a plant-b plant-c plant-d plant-e plant-f; do
     last "$name" --width 192 --height 240
 done
 for name in koch-island dragon sierpinski hilbert gosper; do
-    last "$name" --width 240 --height 240
+    last "$name" --width 200 --height 200
 done
