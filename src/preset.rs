@@ -77,17 +77,13 @@ impl Preset {
     /// by the path of any `.toml` file.
     pub fn load(arg: &str) -> Result<Preset, Error> {
         let path = Path::new(arg);
-        let is_path = arg.ends_with(".toml") || path.components().count() > 1;
-        let local = Path::new(DIR).join(format!("{arg}.toml"));
-        let file = if is_path {
-            Some(path)
-        } else {
-            Some(local.as_path()).filter(|p| p.is_file())
-        };
         let name = path
             .file_stem()
             .map_or(arg.into(), |s| s.to_string_lossy().into_owned());
-        if let Some(file) = file {
+        let is_path = arg.ends_with(".toml") || path.components().count() > 1;
+        let local = Path::new(DIR).join(format!("{arg}.toml"));
+        if is_path || local.is_file() {
+            let file = if is_path { path } else { &local };
             let text = std::fs::read_to_string(file).map_err(|source| Error::ReadPreset {
                 path: file.to_path_buf(),
                 source,
