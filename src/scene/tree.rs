@@ -253,4 +253,32 @@ mod tests {
         // Generation 9 is only reached at frame 270: 270 frames are fine.
         assert!(p.check(270).is_ok());
     }
+
+    #[test]
+    fn the_line_limit_counts_the_symbols_that_draw() {
+        let p = TreeParams {
+            axiom: "L".into(),
+            rules: BTreeMap::from([("L".into(), "LL".into())]),
+            generations: 30,
+            max_symbols: u64::MAX,
+            draw: "LR".into(),
+            ..Default::default()
+        };
+        let err = p.check(u32::MAX).unwrap_err().to_string();
+        assert!(err.contains("1073741824 lines"), "{err}");
+        let moves_only = TreeParams {
+            draw: "F".into(),
+            ..p
+        };
+        assert!(moves_only.check(u32::MAX).is_ok());
+    }
+
+    #[test]
+    fn draw_refuses_the_turtle_commands() {
+        let p = TreeParams {
+            draw: "F+".into(),
+            ..Default::default()
+        };
+        assert!(p.check(1).unwrap_err().to_string().contains("draw"));
+    }
 }
