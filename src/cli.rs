@@ -38,7 +38,8 @@ pub struct RenderArgs {
     pub preset: Option<String>,
 
     /// Output: a .gif, a .png (one frame), a folder ending in / (one PNG per
-    /// frame), or a pattern such as frames/f%04d.png. Default: out/SCENE.gif.
+    /// frame), or a pattern such as frames/f%04d.png. Default: out/NAME.gif,
+    /// NAME the preset's or the scene's.
     #[arg(short, long, value_name = "PATH")]
     pub output: Option<PathBuf>,
 

@@ -41,6 +41,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("plant-e", include_str!("../presets/plant-e.toml")),
     ("plant-f", include_str!("../presets/plant-f.toml")),
     ("koch-island", include_str!("../presets/koch-island.toml")),
+    ("koch-island-32", include_str!("../presets/koch-island-32.toml")),
     ("dragon", include_str!("../presets/dragon.toml")),
     ("sierpinski", include_str!("../presets/sierpinski.toml")),
     ("hilbert", include_str!("../presets/hilbert.toml")),

@@ -141,7 +141,7 @@ fn fit_presets_fill_the_canvas_without_clipping_at_their_last_generation() {
         );
         assert!(fill > 0.85, "{name} fills only {fill:.2} of its canvas");
     }
-    assert!(fitted >= 11, "{fitted} fit presets");
+    assert!(fitted >= 12, "{fitted} fit presets");
 }
 
 #[test]

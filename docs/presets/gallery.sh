@@ -33,6 +33,6 @@ last() {
 for name in plant-a plant-b plant-c plant-d plant-e plant-f; do
     last "$name" --width 192 --height 240
 done
-for name in koch-island dragon sierpinski hilbert gosper; do
+for name in koch-island koch-island-32 dragon sierpinski hilbert gosper; do
     last "$name" --width 200 --height 200
 done
