@@ -20,32 +20,36 @@ use crate::scene::SceneKind;
 /// The folder `--preset NAME` reads first, relative to the current folder.
 pub const DIR: &str = "presets";
 
+/// `(name, text)` of each `presets/NAME.toml`, read at compile time.
+macro_rules! shipped {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_str!(concat!("../presets/", $name, ".toml")))),*]
+    };
+}
+
 /// The presets shipped in `presets/`, built into the binary so that it works
 /// from any folder.
-pub const SHIPPED: &[(&str, &str)] = &[
-    ("whale", include_str!("../presets/whale.toml")),
-    ("whale-sketch", include_str!("../presets/whale-sketch.toml")),
-    ("whale-abyss", include_str!("../presets/whale-abyss.toml")),
-    ("chain", include_str!("../presets/chain.toml")),
-    ("chain-rigid", include_str!("../presets/chain-rigid.toml")),
-    ("chain-swim", include_str!("../presets/chain-swim.toml")),
-    (
-        "chain-lissajous",
-        include_str!("../presets/chain-lissajous.toml"),
-    ),
-    ("tree", include_str!("../presets/tree.toml")),
-    ("plant-a", include_str!("../presets/plant-a.toml")),
-    ("plant-b", include_str!("../presets/plant-b.toml")),
-    ("plant-c", include_str!("../presets/plant-c.toml")),
-    ("plant-d", include_str!("../presets/plant-d.toml")),
-    ("plant-e", include_str!("../presets/plant-e.toml")),
-    ("plant-f", include_str!("../presets/plant-f.toml")),
-    ("koch-island", include_str!("../presets/koch-island.toml")),
-    ("koch-island-32", include_str!("../presets/koch-island-32.toml")),
-    ("dragon", include_str!("../presets/dragon.toml")),
-    ("sierpinski", include_str!("../presets/sierpinski.toml")),
-    ("hilbert", include_str!("../presets/hilbert.toml")),
-    ("gosper", include_str!("../presets/gosper.toml")),
+pub const SHIPPED: &[(&str, &str)] = shipped![
+    "whale",
+    "whale-sketch",
+    "whale-abyss",
+    "chain",
+    "chain-rigid",
+    "chain-swim",
+    "chain-lissajous",
+    "tree",
+    "plant-a",
+    "plant-b",
+    "plant-c",
+    "plant-d",
+    "plant-e",
+    "plant-f",
+    "koch-island",
+    "koch-island-32",
+    "dragon",
+    "sierpinski",
+    "hilbert",
+    "gosper",
 ];
 
 /// A scene and the values a preset gives it, with the line of each.
