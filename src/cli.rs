@@ -20,8 +20,11 @@ pub struct Cli {
 pub enum Command {
     /// Render a scene to an animated GIF, a PNG still, or numbered PNG frames.
     Render(RenderArgs),
-    /// List the scenes, one line each.
+    /// List the scenes and the presets, one line each.
     List,
+    /// Print a preset (or a scene's defaults) with every parameter resolved,
+    /// as a preset file to save, edit and load with --preset.
+    Show(ShowArgs),
 }
 
 #[derive(Debug, Args)]
@@ -30,10 +33,15 @@ pub struct RenderArgs {
     #[arg(long, value_enum, default_value_t = SceneKind::Whale)]
     pub scene: SceneKind,
 
+    /// A preset: a name from `whalegen list` or the path of a .toml file.
+    /// --set and the flags override its values.
+    #[arg(long, value_name = "NAME|FILE", conflicts_with = "scene")]
+    pub preset: Option<String>,
+
     /// Output: a .gif, a .png (one frame), a folder ending in / (one PNG per
-    /// frame), or a pattern such as frames/f%04d.png. Default: out/SCENE.gif.
-    /// Also .apng, .mp4 and .webm (through ffmpeg); {scene}, {preset},
-    /// {seed} and {frames} in the name are replaced.
+    /// frame), or a pattern such as frames/f%04d.png. Default: out/NAME.gif,
+    /// NAME the preset's or the scene's. Also .apng, .mp4 and .webm (through
+    /// ffmpeg); {scene}, {preset}, {seed} and {frames} in the name are replaced.
     #[arg(short, long, value_name = "PATH")]
     pub output: Option<PathBuf>,
 
@@ -96,4 +104,19 @@ pub struct RenderArgs {
     /// A contact sheet of COLSxROWS evenly spaced frames, as one .png.
     #[arg(long, value_name = "COLSxROWS")]
     pub sheet: Option<Grid>,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// A preset: a name from `whalegen list` or the path of a .toml file.
+    #[arg(value_name = "NAME|FILE", required_unless_present = "scene")]
+    pub preset: Option<String>,
+
+    /// Show a scene's defaults instead.
+    #[arg(long, value_enum, conflicts_with = "preset")]
+    pub scene: Option<SceneKind>,
+
+    /// Set any parameter, as render's --set.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
 }

@@ -42,4 +42,36 @@ pub enum Error {
         path: PathBuf,
         source: png::EncodingError,
     },
+
+    #[error(
+        "no preset `{name}`: not a .toml file, nor one of {known} (`whalegen list` shows them)"
+    )]
+    NoPreset { name: String, known: String },
+
+    #[error("can't read preset `{path}`")]
+    ReadPreset {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+
+    #[error("not valid TOML: {0}")]
+    Toml(String),
+
+    /// An error in a preset file: where it is, then what it is.
+    #[error("{origin}{}: {error}", line.map(|l| format!(" line {l}")).unwrap_or_default())]
+    InPreset {
+        origin: String,
+        line: Option<usize>,
+        error: Box<Error>,
+    },
+}
+
+impl Error {
+    /// The parameter at fault, when there is one.
+    pub fn key(&self) -> Option<&str> {
+        match self {
+            Error::UnknownKey { key, .. } | Error::BadValue { key, .. } => Some(key),
+            _ => None,
+        }
+    }
 }

@@ -11,6 +11,7 @@ pub mod error;
 pub mod p5;
 pub mod params;
 pub mod plan;
+pub mod preset;
 pub mod progress;
 pub mod render;
 pub mod rng;

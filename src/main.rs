@@ -4,9 +4,9 @@ use clap::Parser;
 
 use whalegen::cli::{Cli, Command};
 use whalegen::plan::Plan;
+use whalegen::preset;
 use whalegen::progress::{Bar, Progress, Silent};
 use whalegen::render::render;
-use whalegen::scene::SceneKind;
 
 /// The exit code of a process stopped by SIGINT, as shells report it.
 const INTERRUPTED: i32 = 130;
@@ -42,15 +42,12 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let mut progress: Box<dyn Progress> = if plan.quiet {
                 Box::new(Silent)
             } else {
-                Box::new(Bar::new(args.scene.name()))
+                Box::new(Bar::new(&plan.name))
             };
             render(plan, progress.as_mut())?;
         }
-        Command::List => {
-            for kind in SceneKind::ALL {
-                println!("{:<6} {}", kind.name(), kind.description());
-            }
-        }
+        Command::List => print!("{}", preset::list()),
+        Command::Show(args) => print!("{}", preset::show(&args)?),
     }
     Ok(())
 }

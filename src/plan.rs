@@ -14,6 +14,7 @@ use crate::check;
 use crate::cli::RenderArgs;
 use crate::error::Error;
 use crate::params::{parse_set, Settings};
+use crate::preset::Preset;
 use crate::render::{Animation, Canvas};
 
 /// GIF stores sizes as 16-bit numbers.
@@ -99,6 +100,8 @@ impl FramePattern {
 
 /// Everything a render needs, checked.
 pub struct Plan {
+    /// The preset's name, or the scene's.
+    pub name: String,
     pub settings: Settings,
     pub animation: Animation,
     pub output: Output,
@@ -137,18 +140,24 @@ impl Plan {
                 .into_iter()
                 .filter_map(|(k, v)| Some((k.to_string(), v?))),
         );
-        let settings = Settings::resolve(args.scene, &overrides)?;
+        let preset = match &args.preset {
+            Some(arg) => Preset::load(arg)?,
+            None => Preset::of_scene(args.scene),
+        };
+        let settings = checked_settings(&preset, &overrides)?;
         let frames = settings.frames();
-        check_run(&settings, frames, args.scale)?;
+        if args.scale != 1 {
+            check_run(&settings, frames, args.scale)?;
+        }
         let selection = format::selection(args, frames)?;
         let canvas = Canvas {
             scale: args.scale,
             transparent: args.transparent,
         };
         let animation = Animation::with(&settings, selection, canvas)?;
-        let default_output = PathBuf::from(format!("out/{}.gif", args.scene.name()));
+        let default_output = PathBuf::from(format!("out/{}.gif", preset.name));
         let template = args.output.as_ref().unwrap_or(&default_output);
-        let path = placeholder::expand(template, &placeholder::values(&settings))?;
+        let path = placeholder::expand(template, &placeholder::values(&settings, &preset.name))?;
         let output = format::output(&path, args, selection, animation.size())?;
         let mut warnings = Vec::new();
         let fps = settings.run.fps;
@@ -159,6 +168,7 @@ impl Plan {
             ));
         }
         Ok(Plan {
+            name: preset.name,
             settings,
             animation,
             output,
@@ -166,6 +176,23 @@ impl Plan {
             warnings,
         })
     }
+}
+
+/// `preset` with `overrides` (in order, after the preset's own values),
+/// every parameter and limit checked. A refused value the preset set names
+/// its file and line.
+pub fn checked_settings(preset: &Preset, overrides: &[(String, Value)]) -> Result<Settings, Error> {
+    let settings = preset.resolve(overrides)?;
+    let (run, frames) = (&settings.run, settings.frames());
+    check_run(&settings, frames, 1)
+        .and_then(|()| {
+            let scene = &settings.scene;
+            scene
+                .build(run.width, run.height, run.seed, frames)
+                .map(drop)
+        })
+        .map_err(|err| preset.locate(err, overrides))?;
+    Ok(settings)
 }
 
 /// `scale` multiplies the raster, so the limits apply to the canvas times it.

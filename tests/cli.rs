@@ -210,3 +210,55 @@ fn a_full_disk_is_a_clear_error() {
     assert!(err.contains("No space left on device"), "{err}");
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }
+
+#[test]
+fn presets_work_from_any_folder_and_show_round_trips() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = ["--frames", "12", "--set", "hold=3", "--quiet"];
+    let out = whalegen(
+        d,
+        &[&["render", "--preset", "dragon", "-o", "a.gif"], &args[..]].concat(),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let shown = whalegen(d, &["show", "dragon"]);
+    assert!(shown.status.success(), "{}", stderr(&shown));
+    std::fs::write(d.join("mine.toml"), &shown.stdout).unwrap();
+    let out = whalegen(
+        d,
+        &[
+            &["render", "--preset", "mine.toml", "-o", "b.gif"],
+            &args[..],
+        ]
+        .concat(),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let read = |n: &str| std::fs::read(d.join(n)).unwrap();
+    assert_eq!(read("a.gif"), read("b.gif"));
+    let list = String::from_utf8(whalegen(d, &["list"]).stdout).unwrap();
+    assert!(list.lines().any(|l| l.starts_with("dragon ")), "{list}");
+}
+
+#[test]
+fn a_bad_preset_is_refused_with_file_line_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let preset = d.join("bad.toml");
+    std::fs::write(
+        &preset,
+        "scene = \"tree\"\nangle = 20\ngenerations = \"many\"\n",
+    )
+    .unwrap();
+    let out = whalegen(d, &["render", "--preset", "bad.toml", "-o", "x.gif"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("bad.toml line 3: `generations`"), "{err}");
+    assert!(!d.join("x.gif").exists());
+    let out = whalegen(d, &["render", "--preset", "nope"]);
+    assert!(
+        stderr(&out).contains("no preset `nope`"),
+        "{}",
+        stderr(&out)
+    );
+}

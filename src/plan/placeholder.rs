@@ -8,11 +8,10 @@ use crate::params::Settings;
 
 /// What each placeholder stands for. `{preset}` is the scene's name until
 /// runs have presets; add a name here and it is accepted everywhere.
-pub fn values(settings: &Settings) -> Vec<(&'static str, String)> {
-    let scene = settings.scene.kind().name();
+pub fn values(settings: &Settings, preset: &str) -> Vec<(&'static str, String)> {
     vec![
-        ("scene", scene.into()),
-        ("preset", scene.into()),
+        ("scene", settings.scene.kind().name().into()),
+        ("preset", preset.into()),
         ("seed", settings.run.seed.to_string()),
         ("frames", settings.frames().to_string()),
     ]

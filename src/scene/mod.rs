@@ -4,6 +4,7 @@
 mod chain;
 mod lsystem;
 mod tree;
+mod turtle;
 mod whale;
 
 pub use chain::{Chain, ChainParams, PointerPath};
@@ -77,6 +78,16 @@ impl SceneParams {
             SceneParams::Chain(_) => SceneKind::Chain,
             SceneParams::Tree(_) => SceneKind::Tree,
         }
+    }
+
+    /// The parameters as TOML, by their SCENES.md names, in their order.
+    pub fn to_toml(&self) -> String {
+        match self {
+            SceneParams::Whale(p) => toml::to_string(p),
+            SceneParams::Chain(p) => toml::to_string(p),
+            SceneParams::Tree(p) => toml::to_string(p),
+        }
+        .expect("parameters serialise to TOML")
     }
 
     /// A good number of frames: one loop of the animation.

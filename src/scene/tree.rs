@@ -5,13 +5,12 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::lsystem::{LSystem, Size};
-use super::Scene;
+use super::turtle::{Measure, Turtle};
+use super::{Scene, V2};
 use crate::check;
 use crate::error::Error;
 use crate::p5::{Rgba, P5};
 
-/// The symbols that draw a line.
-const DRAWS: &[u8] = b"F";
 /// The most lines one frame may draw: generation 8 of the default tree
 /// (16,777,216 lines) renders, generation 9 is refused.
 pub const MAX_STROKES: u128 = 50_000_000;
@@ -33,6 +32,20 @@ pub struct TreeParams {
     pub hold: u32,
     /// The most symbols a generation may have before the render is refused.
     pub max_symbols: u64,
+    /// Where the turtle starts, as fractions of the width and the height:
+    /// `[0.5, 1.0]` is the middle of the bottom edge.
+    pub start: [f64; 2],
+    /// The direction of the first line, in degrees clockwise from +x (p5's
+    /// y-down convention): -90 draws up.
+    pub heading: f64,
+    /// Scale and centre each generation to the canvas, `margin` pixels from
+    /// its edges; `start`, `length` and `length_scale` then do nothing.
+    /// Positions scale, stroke weights stay in pixels.
+    pub fit: bool,
+    /// The gap `fit` leaves at the edges, in pixels.
+    pub margin: f64,
+    /// The symbols that draw a line; `f` moves without drawing.
+    pub draw: String,
 }
 
 impl Default for TreeParams {
@@ -49,6 +62,11 @@ impl Default for TreeParams {
             generations: 4,
             hold: 30,
             max_symbols: 100_000_000,
+            start: [0.5, 1.0],
+            heading: -90.0,
+            fit: false,
+            margin: 20.0,
+            draw: "F".into(),
         }
     }
 }
@@ -63,9 +81,24 @@ impl TreeParams {
         check::non_negative("length_scale", self.length_scale)?;
         check::in_range("generations", f64::from(self.generations), 0.0, 64.0)?;
         check::in_range("hold", f64::from(self.hold), 1.0, f64::from(u32::MAX))?;
+        check::finite("start", self.start[0])?;
+        check::finite("start", self.start[1])?;
+        check::finite("heading", self.heading)?;
+        check::non_negative("margin", self.margin)?;
+        if !self
+            .draw
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && !b"+-[]".contains(&b))
+        {
+            return Err(check::refuse(
+                "draw",
+                format!("{:?}", self.draw),
+                "ASCII symbols other than + - [ ], such as \"FG\"",
+            ));
+        }
         let system = LSystem::new(&self.axiom, &self.rules)?;
         let last = self.generation(frames.saturating_sub(1));
-        let Size { symbols, strokes } = system.size(last, DRAWS);
+        let Size { symbols, strokes } = system.size(last, self.draw.as_bytes());
         if symbols > u128::from(self.max_symbols) || strokes > MAX_STROKES {
             let reason = format!(
                 "generation {last} would have {symbols} symbols and draw {strokes} lines; the limits \
@@ -85,6 +118,26 @@ impl TreeParams {
     fn generation(&self, frame: u32) -> u32 {
         (frame / self.hold).min(self.generations)
     }
+
+    /// The turn from the p5 sketch's heading (up) to `heading`, in radians.
+    fn turn(&self) -> f64 {
+        (self.heading + 90.0).to_radians()
+    }
+
+    fn turtle(&self, len: f64) -> Turtle<'_> {
+        Turtle {
+            draws: self.draw.as_bytes(),
+            len,
+            angle: self.angle.to_radians(),
+        }
+    }
+}
+
+/// Where and how big generation `generation` is drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Placement {
+    origin: V2,
+    len: f64,
 }
 
 /// The tree scene's state: the generation on show.
@@ -95,27 +148,69 @@ pub struct Tree {
     width: f64,
     height: f64,
     generation: u32,
+    placement: Placement,
 }
 
 impl Tree {
     pub fn new(params: TreeParams, system: LSystem, width: u32, height: u32) -> Self {
-        Tree {
+        let mut tree = Tree {
             params,
             system,
             width: f64::from(width),
             height: f64::from(height),
             generation: 0,
-        }
+            placement: Placement {
+                origin: V2::new(0.0, 0.0),
+                len: 0.0,
+            },
+        };
+        tree.placement = tree.place(0);
+        tree
     }
 
     pub fn generation(&self) -> u32 {
         self.generation
     }
+
+    /// Where generation `generation` starts and how long its lines are: as
+    /// SCENES.md, or with `fit`, measured first and scaled to the canvas.
+    fn place(&self, generation: u32) -> Placement {
+        let p = &self.params;
+        let sketch = Placement {
+            origin: V2::new(p.start[0] * self.width, p.start[1] * self.height),
+            len: p.length * libm::pow(p.length_scale, f64::from(generation)),
+        };
+        if !p.fit {
+            return sketch;
+        }
+        let mut measure = Measure::new(p.turn());
+        p.turtle(1.0).run(&self.system, generation, &mut measure);
+        let Some(bounds) = measure.bounds() else {
+            return sketch;
+        };
+        let room = |side: f64| (side - 2.0 * p.margin).max(0.0);
+        let size = bounds.size();
+        let scale = [(room(self.width), size.x), (room(self.height), size.y)]
+            .into_iter()
+            .filter(|&(_, extent)| extent > 1e-9)
+            .map(|(room, extent)| room / extent)
+            .fold(f64::INFINITY, f64::min);
+        let scale = if scale.is_finite() { scale } else { 1.0 };
+        let centre = V2::new(self.width / 2.0, self.height / 2.0);
+        Placement {
+            origin: centre - bounds.centre() * scale,
+            len: scale,
+        }
+    }
 }
 
 impl Scene for Tree {
     fn step(&mut self, frame: u32) {
-        self.generation = self.params.generation(frame);
+        let generation = self.params.generation(frame);
+        if generation != self.generation {
+            self.generation = generation;
+            self.placement = self.place(generation);
+        }
     }
 
     fn draw(&self, p5: &mut P5) {
@@ -124,21 +219,13 @@ impl Scene for Tree {
         p5.stroke(p.stroke);
         p5.stroke_weight(p.stroke_weight);
         p5.reset_matrix();
-        p5.translate(self.width / 2.0, self.height);
-        let len = p.length * libm::pow(p.length_scale, f64::from(self.generation));
-        let angle = p.angle.to_radians();
-        self.system
-            .walk(self.generation, &mut |symbol| match symbol {
-                b'F' => {
-                    p5.line(0.0, 0.0, 0.0, -len);
-                    p5.translate(0.0, -len);
-                }
-                b'+' => p5.rotate(angle),
-                b'-' => p5.rotate(-angle),
-                b'[' => p5.push(),
-                b']' => p5.pop(),
-                _ => {}
-            });
+        let Placement { origin, len } = self.placement;
+        p5.translate(origin.x, origin.y);
+        // The sketch draws up with no rotation: keep its transform exact.
+        if p.turn() != 0.0 {
+            p5.rotate(p.turn());
+        }
+        p.turtle(len).run(&self.system, self.generation, p5);
     }
 }
 
@@ -165,5 +252,33 @@ mod tests {
         assert!(err.contains("134217728 lines"), "{err}");
         // Generation 9 is only reached at frame 270: 270 frames are fine.
         assert!(p.check(270).is_ok());
+    }
+
+    #[test]
+    fn the_line_limit_counts_the_symbols_that_draw() {
+        let p = TreeParams {
+            axiom: "L".into(),
+            rules: BTreeMap::from([("L".into(), "LL".into())]),
+            generations: 30,
+            max_symbols: u64::MAX,
+            draw: "LR".into(),
+            ..Default::default()
+        };
+        let err = p.check(u32::MAX).unwrap_err().to_string();
+        assert!(err.contains("1073741824 lines"), "{err}");
+        let moves_only = TreeParams {
+            draw: "F".into(),
+            ..p
+        };
+        assert!(moves_only.check(u32::MAX).is_ok());
+    }
+
+    #[test]
+    fn draw_refuses_the_turtle_commands() {
+        let p = TreeParams {
+            draw: "F+".into(),
+            ..Default::default()
+        };
+        assert!(p.check(1).unwrap_err().to_string().contains("draw"));
     }
 }

@@ -1,0 +1,339 @@
+//! Presets: TOML files that name a scene and the parameters they change.
+//!
+//! A preset is `scene = "…"`, an optional `description = "…"`, the run-level
+//! keys and the scene's parameters by their SCENES.md names. Its values go
+//! first; `--set` and the flags come after and win. An error in a value the
+//! preset set names the file and the line.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use toml::{Spanned, Value};
+
+use crate::check;
+use crate::cli::ShowArgs;
+use crate::error::Error;
+use crate::params::{parse_set, Settings};
+use crate::plan::checked_settings;
+use crate::scene::SceneKind;
+
+/// The folder `--preset NAME` reads first, relative to the current folder.
+pub const DIR: &str = "presets";
+
+/// `(name, text)` of each `presets/NAME.toml`, read at compile time.
+macro_rules! shipped {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_str!(concat!("../presets/", $name, ".toml")))),*]
+    };
+}
+
+/// The presets shipped in `presets/`, built into the binary so that it works
+/// from any folder.
+pub const SHIPPED: &[(&str, &str)] = shipped![
+    "whale",
+    "whale-sketch",
+    "whale-abyss",
+    "chain",
+    "chain-rigid",
+    "chain-swim",
+    "chain-lissajous",
+    "tree",
+    "plant-a",
+    "plant-b",
+    "plant-c",
+    "plant-d",
+    "plant-e",
+    "plant-f",
+    "koch-island",
+    "koch-island-32",
+    "dragon",
+    "sierpinski",
+    "hilbert",
+    "gosper",
+];
+
+/// A scene and the values a preset gives it, with the line of each.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Preset {
+    /// The preset's name (its file name without `.toml`), or the scene's.
+    pub name: String,
+    pub scene: SceneKind,
+    pub description: Option<String>,
+    /// The file named in errors; `None` for a bare scene.
+    origin: Option<String>,
+    values: Vec<(String, Value)>,
+    lines: BTreeMap<String, usize>,
+}
+
+impl Preset {
+    /// A scene with its defaults, as `--scene` asks.
+    pub fn of_scene(scene: SceneKind) -> Preset {
+        Preset {
+            name: scene.name().into(),
+            scene,
+            description: Some(scene.description().into()),
+            origin: None,
+            values: Vec::new(),
+            lines: BTreeMap::new(),
+        }
+    }
+
+    /// A preset by name (`presets/NAME.toml` here, else the shipped one) or
+    /// by the path of any `.toml` file.
+    pub fn load(arg: &str) -> Result<Preset, Error> {
+        let path = Path::new(arg);
+        let name = path
+            .file_stem()
+            .map_or(arg.into(), |s| s.to_string_lossy().into_owned());
+        let is_path = arg.ends_with(".toml") || path.components().count() > 1;
+        let local = Path::new(DIR).join(format!("{arg}.toml"));
+        if is_path || local.is_file() {
+            let file = if is_path { path } else { &local };
+            let text = std::fs::read_to_string(file).map_err(|source| Error::ReadPreset {
+                path: file.to_path_buf(),
+                source,
+            })?;
+            return Preset::parse(&name, &file.display().to_string(), &text);
+        }
+        match SHIPPED.iter().find(|(shipped, _)| *shipped == arg) {
+            Some((_, text)) => Preset::parse(&name, &format!("preset `{name}`"), text),
+            None => Err(Error::NoPreset {
+                name: arg.into(),
+                known: names().join(", "),
+            }),
+        }
+    }
+
+    /// Reads a preset's text; `origin` names it in errors.
+    pub fn parse(name: &str, origin: &str, text: &str) -> Result<Preset, Error> {
+        let at = |line: Option<usize>, error: Error| Error::InPreset {
+            origin: origin.into(),
+            line,
+            error: Box::new(error),
+        };
+        let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+        let document: BTreeMap<Spanned<String>, Spanned<Value>> =
+            toml::from_str(text).map_err(|err| {
+                let message = err.message().trim().replace('\n', "; ");
+                at(err.span().map(|s| line_of(s.start)), Error::Toml(message))
+            })?;
+        let (mut scene, mut description) = (None, None);
+        let mut values = Vec::new();
+        let mut lines = BTreeMap::new();
+        for (key, value) in document {
+            let line = line_of(key.span().start);
+            let (key, value) = (key.into_inner(), value.into_inner());
+            match key.as_str() {
+                "scene" => {
+                    let kind = SceneKind::ALL
+                        .into_iter()
+                        .find(|k| value.as_str() == Some(k.name()));
+                    scene = Some(kind.ok_or_else(|| at(Some(line), bad_scene(&value)))?);
+                }
+                "description" => match value {
+                    Value::String(text) => description = Some(text),
+                    other => {
+                        let refusal = check::refuse("description", other, "a string");
+                        return Err(at(Some(line), refusal));
+                    }
+                },
+                _ => {
+                    lines.insert(key.clone(), line);
+                    values.push((key, value));
+                }
+            }
+        }
+        let scene = scene.ok_or_else(|| at(None, bad_scene("missing")))?;
+        Ok(Preset {
+            name: name.into(),
+            scene,
+            description,
+            origin: Some(origin.into()),
+            values,
+            lines,
+        })
+    }
+
+    /// The preset's settings with `overrides` applied after its own values.
+    pub fn resolve(&self, overrides: &[(String, Value)]) -> Result<Settings, Error> {
+        let all: Vec<_> = self.values.iter().chain(overrides).cloned().collect();
+        Settings::resolve(self.scene, &all).map_err(|err| self.locate(err, overrides))
+    }
+
+    /// `err` with this preset's file, and the line when the key at fault
+    /// holds the preset's value (not one of `overrides`).
+    pub fn locate(&self, err: Error, overrides: &[(String, Value)]) -> Error {
+        let Some(origin) = &self.origin else {
+            return err;
+        };
+        let key = err.key().unwrap_or_default();
+        if overrides.iter().any(|(k, _)| k == key) {
+            return err;
+        }
+        Error::InPreset {
+            origin: origin.clone(),
+            line: self.lines.get(key).copied(),
+            error: Box::new(err),
+        }
+    }
+}
+
+fn bad_scene(value: impl ToString) -> Error {
+    let names: Vec<String> = SceneKind::ALL
+        .iter()
+        .map(|k| format!("\"{}\"", k.name()))
+        .collect();
+    check::refuse("scene", value, format!("scene = {}", names.join(" or ")))
+}
+
+/// The names of the presets `--preset` finds from here: the shipped ones and
+/// any other `presets/*.toml`, sorted.
+pub fn names() -> Vec<String> {
+    let local = std::fs::read_dir(DIR).into_iter().flatten().flatten();
+    let local = local
+        .map(|entry| entry.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"));
+    let mut names: Vec<String> = SHIPPED
+        .iter()
+        .map(|(name, _)| name.to_string())
+        .chain(local.filter_map(|p: PathBuf| Some(p.file_stem()?.to_string_lossy().into_owned())))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// `settings` as a preset that loads back to the same settings: every
+/// parameter, resolved.
+pub fn to_toml(preset: &Preset, settings: &Settings) -> String {
+    let mut text = format!(
+        "# `{}`, every parameter resolved by whalegen {}\nscene = {}\n",
+        preset.name,
+        env!("CARGO_PKG_VERSION"),
+        Value::from(preset.scene.name())
+    );
+    if let Some(description) = &preset.description {
+        text += &format!("description = {}\n", Value::from(description.as_str()));
+    }
+    let mut run = settings.run.clone();
+    run.frames = Some(settings.frames());
+    text += &toml::to_string(&run).expect("the run serialises to TOML");
+    text + &settings.scene.to_toml()
+}
+
+/// What `whalegen show` prints: the preset (or scene) with `--set` applied,
+/// every parameter resolved and checked, as a preset file.
+pub fn show(args: &ShowArgs) -> Result<String, Error> {
+    let preset = match &args.preset {
+        Some(arg) => Preset::load(arg)?,
+        None => Preset::of_scene(args.scene.unwrap_or(SceneKind::Whale)),
+    };
+    let overrides = args
+        .set
+        .iter()
+        .map(|s| parse_set(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let settings = checked_settings(&preset, &overrides)?;
+    Ok(to_toml(&preset, &settings))
+}
+
+/// What `whalegen list` prints: the scenes, then the presets, one line each.
+pub fn list() -> String {
+    let scenes = SceneKind::ALL.iter().map(|kind| {
+        let (name, description) = (kind.name(), kind.description());
+        (
+            name.to_string(),
+            "scene".to_string(),
+            description.to_string(),
+        )
+    });
+    let presets = names().into_iter().map(|name| match Preset::load(&name) {
+        Ok(p) => {
+            let what = format!("{} preset", p.scene.name());
+            (name, what, p.description.unwrap_or_default())
+        }
+        Err(err) => (name, "preset".into(), format!("refused: {err}")),
+    });
+    scenes
+        .chain(presets)
+        .map(|(name, what, description)| format!("{name:<16} {what:<12} {description}\n"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::parse_set;
+    use crate::scene::SceneParams;
+
+    fn refusal(text: &str, overrides: &[&str]) -> String {
+        let overrides: Vec<_> = overrides.iter().map(|s| parse_set(s).unwrap()).collect();
+        Preset::parse("bad", "presets/bad.toml", text)
+            .and_then(|p| checked_settings(&p, &overrides))
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn a_syntax_error_names_the_file_and_line() {
+        let err = refusal("scene = \"chain\"\nstiffness = = 1\n", &[]);
+        assert!(
+            err.starts_with("presets/bad.toml line 2: not valid TOML"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_names_the_file_line_key_and_valid_keys() {
+        let err = refusal("scene = \"chain\"\n\nstifness = 1\n", &[]);
+        assert!(
+            err.starts_with("presets/bad.toml line 3: unknown key `stifness`"),
+            "{err}"
+        );
+        assert!(err.contains("stiffness"), "{err}");
+    }
+
+    #[test]
+    fn a_value_out_of_range_names_the_file_line_key_and_range() {
+        let err = refusal("scene = \"chain\"\nwidth = 300\nstiffness = 2\n", &[]);
+        assert!(
+            err.starts_with("presets/bad.toml line 3: `stiffness` = 2"),
+            "{err}"
+        );
+        assert!(err.contains("from 0 to 1"), "{err}");
+        let err = refusal("scene = \"tree\"\n[rules]\nF = \"FF\"\nG = 3\n", &[]);
+        assert!(err.starts_with("presets/bad.toml line 2: `rules`"), "{err}");
+        let err = refusal("scene = \"chain\"\nfps = 0\n", &[]);
+        assert!(err.starts_with("presets/bad.toml line 2: `fps`"), "{err}");
+    }
+
+    #[test]
+    fn a_bad_scene_or_none_is_refused() {
+        let err = refusal("scene = \"octopus\"\n", &[]);
+        assert!(err.contains("line 1") && err.contains("\"whale\""), "{err}");
+        let err = refusal("width = 3\n", &[]);
+        assert!(err.starts_with("presets/bad.toml: `scene`"), "{err}");
+    }
+
+    #[test]
+    fn an_override_takes_the_blame_for_its_own_value() {
+        let err = refusal("scene = \"chain\"\nstiffness = 0.5\n", &["stiffness=3"]);
+        assert!(err.starts_with("`stiffness` = 3"), "{err}");
+        // A bad value in the preset is fine once overridden.
+        let preset = Preset::parse("ok", "ok.toml", "scene = \"chain\"\nstiffness = 3\n").unwrap();
+        let fixed = checked_settings(&preset, &[parse_set("stiffness=1").unwrap()]).unwrap();
+        let SceneParams::Chain(p) = fixed.scene else {
+            panic!()
+        };
+        assert_eq!(p.stiffness, 1.0);
+    }
+
+    #[test]
+    fn names_and_paths_are_found_and_unknown_names_refused() {
+        assert_eq!(Preset::load("dragon").unwrap().scene, SceneKind::Tree);
+        let err = Preset::load("dargon").unwrap_err().to_string();
+        assert!(err.contains("dargon") && err.contains("dragon"), "{err}");
+        let err = Preset::load("missing/x.toml").unwrap_err().to_string();
+        assert!(err.contains("missing/x.toml"), "{err}");
+    }
+}
