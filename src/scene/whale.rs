@@ -2,10 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::body::{self, corners, curve_shape};
+use super::shark::{self, Pattern};
 use super::{Scene, V2};
 use crate::check;
 use crate::error::Error;
-use crate::p5::{Rgba, ShapeEnd, P5};
+use crate::p5::{Rgba, P5};
 use crate::rng::SplitMix64;
 
 /// How the head turns away from the canvas edges.
@@ -16,6 +18,17 @@ pub enum Turn {
     Steer,
     /// The original sketch: a velocity component flips at the boundary.
     Bounce,
+}
+
+/// How the whale is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WhaleStyle {
+    /// SCENES.md exactly: pale rounded segments and a small tail fin.
+    Sketch,
+    /// A whale shark on the same joints: broad head, pectoral, dorsal and
+    /// crescent tail fins, pale spots and stripes on a dark back.
+    Shark,
 }
 
 /// Every parameter of the whale scene, by its SCENES.md name.
@@ -43,6 +56,18 @@ pub struct WhaleParams {
     pub profile: Vec<f64>,
     pub body_color: Rgba,
     pub curve_tightness: f64,
+    /// Not in SCENES.md; the defaults draw the sketch unchanged.
+    pub style: WhaleStyle,
+    /// The tail beat: the largest turn of a joint, in radians, at the tail.
+    pub tail_beat: f64,
+    /// The tail beat's speed, in radians per frame.
+    pub tail_beat_speed: f64,
+    /// How far behind its leader each joint beats, in radians.
+    pub tail_beat_phase: f64,
+    /// `style = "shark"`: the colour of the back.
+    pub back_color: Rgba,
+    /// `style = "shark"`: the colour of the spots, stripes and mouth line.
+    pub spot_color: Rgba,
 }
 
 impl Default for WhaleParams {
@@ -69,6 +94,12 @@ impl Default for WhaleParams {
             profile: vec![36.0, 46.0, 50.0, 47.0, 40.0, 30.0, 20.0, 11.0],
             body_color: Rgba::new(255, 255, 255, 200),
             curve_tightness: 0.5,
+            style: WhaleStyle::Sketch,
+            tail_beat: 0.0,
+            tail_beat_speed: 0.12,
+            tail_beat_phase: 0.5,
+            back_color: Rgba::new(62, 84, 110, 255),
+            spot_color: Rgba::new(226, 234, 240, 230),
         }
     }
 }
@@ -94,6 +125,9 @@ impl WhaleParams {
         check::finite("speed_x", self.speed_x)?;
         check::finite("speed_y", self.speed_y)?;
         check::finite("curve_tightness", self.curve_tightness)?;
+        check::in_range("tail_beat", self.tail_beat, 0.0, 1.5)?;
+        check::finite("tail_beat_speed", self.tail_beat_speed)?;
+        check::finite("tail_beat_phase", self.tail_beat_phase)?;
         check::in_range("segments", f64::from(self.segments), 1.0, 1000.0)?;
         if self.profile.len() != self.segments as usize {
             return Err(check::refuse(
@@ -136,6 +170,10 @@ pub struct Whale {
     velocity: V2,
     top_speed: f64,
     joints: Vec<Joint>,
+    /// The joints as drawn: `joints` with the tail beat.
+    pose: Vec<Joint>,
+    /// `style = "shark"`: the spots, in body coordinates.
+    pattern: Option<Pattern>,
 }
 
 impl Whale {
@@ -171,7 +209,8 @@ impl Whale {
                 at = at + back * spacing(&params, i);
                 Joint { pos: at, angle }
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let pattern = (params.style == WhaleStyle::Shark).then(|| Pattern::new(&params, seed));
         Whale {
             params,
             width,
@@ -180,7 +219,9 @@ impl Whale {
             head,
             velocity,
             top_speed,
+            pose: joints.clone(),
             joints,
+            pattern,
         }
     }
 
@@ -194,6 +235,17 @@ impl Whale {
 
     pub fn joints(&self) -> &[Joint] {
         &self.joints
+    }
+
+    /// The joints as drawn this frame: [`Whale::joints`] with the tail beat.
+    pub fn pose(&self) -> &[Joint] {
+        &self.pose
+    }
+
+    /// `style = "shark"`: the shark's spots and fins this frame.
+    pub fn shark(&self) -> Option<shark::Shape> {
+        let pattern = self.pattern.as_ref()?;
+        Some(shark::Shape::new(pattern, &self.pose, &self.params))
     }
 
     /// The positions of the first stars, for checks against p5's state.
@@ -276,10 +328,11 @@ fn spacing(params: &WhaleParams, i: usize) -> f64 {
 }
 
 impl Scene for Whale {
-    fn step(&mut self, _frame: u32) {
+    fn step(&mut self, frame: u32) {
         self.turn_and_move();
         self.follow();
         self.shy_stars();
+        self.pose = body::pose(self.head, &self.joints, &self.params, frame + 1);
     }
 
     fn draw(&self, p5: &mut P5) {
@@ -290,9 +343,13 @@ impl Scene for Whale {
         for star in &self.stars {
             p5.circle(star.pos.x, star.pos.y, star.diameter);
         }
+        if let Some(shape) = self.shark() {
+            shape.draw(p5, p);
+            return;
+        }
         p5.fill(p.body_color);
         p5.curve_tightness(p.curve_tightness);
-        let (body, tail) = self.joints.split_at(self.joints.len() - 1);
+        let (body, tail) = self.pose.split_at(self.pose.len() - 1);
         for (i, joint) in body.iter().enumerate() {
             let (b, a) = (p.profile[i], p.profile[i + 1]);
             let [c1, c2, c3, c4] = corners(joint, p.margin, p.length, a, b);
@@ -301,29 +358,6 @@ impl Scene for Whale {
         let [c1, c2, c3, _] = corners(&tail[0], p.margin, p.tail_length, p.tail_fin, 0.0);
         curve_shape(p5, &[c1, c2, c3, c1, c2]);
     }
-}
-
-/// The corners of a segment at `joint`: width `a` at the joint, `b` at the
-/// leader's end, `length` long, overlapping its neighbours by `margin`.
-fn corners(joint: &Joint, margin: f64, length: f64, a: f64, b: f64) -> [V2; 4] {
-    let u = V2::new(libm::cos(joint.angle), libm::sin(joint.angle));
-    let n = V2::new(-u.y, u.x);
-    let front = joint.pos + u * margin;
-    let back = joint.pos - u * (length + margin);
-    [
-        front + n * (a / 2.0),
-        front - n * (a / 2.0),
-        back - n * (b / 2.0),
-        back + n * (b / 2.0),
-    ]
-}
-
-fn curve_shape(p5: &mut P5, points: &[V2]) {
-    p5.begin_shape();
-    for v in points {
-        p5.curve_vertex(v.x, v.y);
-    }
-    p5.end_shape(ShapeEnd::Close);
 }
 
 #[cfg(test)]

@@ -1,0 +1,271 @@
+//! `style = "shark"`: the whale drawn as a whale shark seen from above, on
+//! the same joints as the sketch. Every part is placed in body coordinates
+//! (see [`BodyMap`]), so fins, spots and stripes swim with the body.
+
+use super::body::{axes, corners, smooth_curve, smooth_loop, BodyMap};
+use super::whale::{Joint, WhaleParams};
+use super::V2;
+use crate::p5::{Rgba, P5};
+use crate::rng::SplitMix64;
+
+/// Mixed into the seed so the spots are a stream of their own: the stars of
+/// a seed stay where the sketch puts them.
+const PATTERN_STREAM: u64 = 0x5348_4152_4B53_504F;
+
+/// How far the pectoral fins turn with the body's bend (per radian of bend).
+const FIN_FLEX: f64 = 0.8;
+
+/// A pale spot, in body coordinates: on body segment `segment`, `along` from
+/// its joint (0) to its leader (1), `across` in half widths (-1 to 1).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spot {
+    pub segment: usize,
+    pub along: f64,
+    pub across: f64,
+    /// In canvas units.
+    pub diameter: f64,
+}
+
+/// The whale shark's spots, drawn once from the seed and kept for the run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pattern {
+    spots: Vec<Spot>,
+}
+
+impl Pattern {
+    /// Small scattered spots on the head, then on each body segment two rows
+    /// of larger spots between the stripes, jittered and a few left out.
+    pub fn new(p: &WhaleParams, seed: u64) -> Self {
+        let mut rng = SplitMix64::new(seed ^ PATTERN_STREAM);
+        let mut u = move || rng.next_f64();
+        let segments = p.profile.len().saturating_sub(1).max(1);
+        let mut spots = Vec::new();
+        let head_spots = (p.profile[0] / 2.0).round() as usize;
+        for _ in 0..head_spots {
+            spots.push(Spot {
+                segment: 0,
+                along: 0.1 + u() * 1.0,
+                across: u() * 1.6 - 0.8,
+                diameter: 1.6 + u() * 1.6,
+            });
+        }
+        for segment in 1..segments {
+            let width = p.profile[segment].max(p.profile[(segment + 1).min(segments)]);
+            let per_row = (width / 10.0).round().max(1.0) as usize;
+            for along in [0.3, 0.68] {
+                for k in 0..per_row {
+                    let across = -0.78 + 1.56 * (k as f64 + 0.5) / per_row as f64;
+                    let spot = Spot {
+                        segment,
+                        along: along + (u() - 0.5) * 0.12,
+                        across: across + (u() - 0.5) * 0.5 / per_row as f64,
+                        diameter: (2.0 + u() * 2.4) * (width / 40.0).clamp(0.5, 1.0),
+                    };
+                    if u() > 0.12 {
+                        spots.push(spot);
+                    }
+                }
+            }
+        }
+        Pattern { spots }
+    }
+
+    pub fn spots(&self) -> &[Spot] {
+        &self.spots
+    }
+}
+
+/// A pectoral fin: its root on the body's side and the tip it sweeps to.
+#[derive(Debug, Clone)]
+pub struct Fin {
+    pub root: V2,
+    pub tip: V2,
+    outline: Vec<V2>,
+}
+
+/// Everything the shark draws this frame, in canvas coordinates.
+#[derive(Debug, Clone)]
+pub struct Shape {
+    /// Left, then right (the whale's own sides).
+    pub pectorals: [Fin; 2],
+    /// Each spot's centre and diameter, in the order of [`Pattern::spots`].
+    pub spots: Vec<(V2, f64)>,
+    /// The dorsal fin's root on the midline.
+    pub dorsal_root: V2,
+    /// The middle of the caudal fin's root.
+    pub caudal_root: V2,
+    dorsal: Vec<V2>,
+    caudal: Vec<V2>,
+    segments: Vec<[V2; 4]>,
+    head: Vec<V2>,
+    mouth: Vec<V2>,
+    eyes: [V2; 2],
+    stripes: Vec<[V2; 3]>,
+}
+
+impl Shape {
+    pub fn new(pattern: &Pattern, joints: &[Joint], p: &WhaleParams) -> Self {
+        let body = BodyMap::new(joints, p);
+        let spots = pattern
+            .spots
+            .iter()
+            .map(|s| (body.point(s.segment, s.along, s.across), s.diameter))
+            .collect();
+        let (rest, tail) = joints.split_at(joints.len() - 1);
+        let segments = rest
+            .iter()
+            .enumerate()
+            .map(|(i, joint)| corners(joint, p.margin, p.length, body.width(i, 0.0), p.profile[i]))
+            .collect();
+        let stripes = (1..body.segments())
+            .map(|i| [-0.8, 0.0, 0.8f64].map(|across| body.point(i, across.abs() * -0.08, across)))
+            .collect();
+        let dorsal_segment = (body.segments() as f64 * 0.35) as usize;
+        let dorsal = [(0.95, 0.0), (0.35, 0.1), (-0.45, 0.0), (0.35, -0.1)]
+            .map(|(along, across)| body.point(dorsal_segment, along, across))
+            .to_vec();
+        let (head, mouth, eyes) = head(&joints[0], p);
+        let caudal = caudal(&tail[0], p);
+        Shape {
+            pectorals: [1.0, -1.0].map(|side| pectoral(&body, joints, side)),
+            spots,
+            dorsal_root: dorsal[0],
+            caudal_root: tail[0].pos,
+            dorsal,
+            caudal,
+            segments,
+            head,
+            mouth,
+            eyes,
+            stripes,
+        }
+    }
+
+    /// Fins under the body, the back, its pattern, then the dorsal fin on top.
+    pub fn draw(&self, p5: &mut P5, p: &WhaleParams) {
+        let fin_color = shade(p.back_color, 0.8);
+        p5.no_stroke();
+        p5.curve_tightness(0.0);
+        p5.fill(fin_color);
+        for fin in &self.pectorals {
+            smooth_loop(p5, &fin.outline);
+        }
+        smooth_loop(p5, &self.caudal);
+        p5.fill(p.back_color);
+        p5.curve_tightness(p.curve_tightness);
+        for &[c1, c2, c3, c4] in &self.segments {
+            super::body::curve_shape(p5, &[c1, c2, c3, c4, c1, c2]);
+        }
+        p5.curve_tightness(0.0);
+        smooth_loop(p5, &self.head);
+        p5.fill(p.spot_color);
+        for &(at, d) in &self.spots {
+            p5.circle(at.x, at.y, d);
+        }
+        p5.no_fill();
+        p5.stroke(p.spot_color);
+        p5.stroke_weight(1.5);
+        for &[a, b, c] in &self.stripes {
+            smooth_curve(p5, [a, a, b, c, c]);
+        }
+        p5.stroke(shade(p.back_color, 0.35));
+        p5.stroke_weight(2.0);
+        smooth_curve(p5, self.mouth.iter().copied());
+        p5.no_stroke();
+        p5.fill(Rgba::new(0, 0, 0, 90));
+        let shadow: Vec<V2> = self.dorsal.iter().map(|&v| v + V2::new(3.0, 4.0)).collect();
+        smooth_loop(p5, &shadow);
+        p5.fill(shade(p.back_color, 1.3));
+        smooth_loop(p5, &self.dorsal);
+        p5.fill(shade(p.back_color, 0.3));
+        for eye in self.eyes {
+            p5.circle(eye.x, eye.y, 3.5);
+        }
+    }
+}
+
+/// A colour with its red, green and blue scaled by `k`, alpha kept.
+fn shade(c: Rgba, k: f64) -> Rgba {
+    let s = |v: u8| (f64::from(v) * k).round().clamp(0.0, 255.0) as u8;
+    Rgba::new(s(c.r), s(c.g), s(c.b), c.a)
+}
+
+/// The broad, blunt head ahead of joint 0, its mouth line across the front
+/// and its eyes on the sides.
+fn head(joint: &Joint, p: &WhaleParams) -> (Vec<V2>, Vec<V2>, [V2; 2]) {
+    let (u, n) = axes(joint);
+    let reach = p.length + p.margin;
+    let neck = p.profile.get(1).copied().unwrap_or(p.profile[0]);
+    let half = p.profile[0].max(neck * 0.95) / 2.0;
+    let at = |forward: f64, side: f64| joint.pos - u * (forward * reach) + n * side;
+    let outline = [
+        (0.0, neck / 2.0),
+        (0.55, half * 1.02),
+        (0.93, half * 0.82),
+        (1.0, half * 0.35),
+        (1.0, -half * 0.35),
+        (0.93, -half * 0.82),
+        (0.55, -half * 1.02),
+        (0.0, -neck / 2.0),
+    ]
+    .map(|(f, s)| at(f, s))
+    .to_vec();
+    let mouth = [(0.8, 0.9), (0.9, 0.7), (0.95, 0.0), (0.9, -0.7), (0.8, -0.9)]
+        .map(|(f, s)| at(f, s * half))
+        .to_vec();
+    let eyes = [1.0, -1.0].map(|s| at(0.72, s * half * 0.86));
+    (outline, mouth, eyes)
+}
+
+/// A long pectoral fin on `side` (1 left, -1 right): its root spans joint 0,
+/// and it sweeps back and out, folding on the inside of a bend and opening on
+/// the outside.
+fn pectoral(body: &BodyMap, joints: &[Joint], side: f64) -> Fin {
+    let front = body.point(0, 0.25, side * 0.9);
+    let back = body.point(1, 0.55, side * 0.9);
+    let root = (front + back) * 0.5;
+    let rear = &joints[joints.len().min(3) - 1];
+    let bend = wrap(rear.angle - joints[0].angle);
+    let sweep = 1.0 - side * FIN_FLEX * bend;
+    let (u, n) = axes(&joints[0]);
+    let dir = u * libm::cos(sweep) + n * (side * libm::sin(sweep));
+    let length = 1.3 * body.width(0, 0.5);
+    let tip = root + dir * length;
+    // Towards the head, across the fin: the leading edge bulges that way.
+    let lead = V2::new(-dir.y, dir.x) * side * -1.0;
+    let outline = vec![
+        back,
+        front,
+        root + dir * (length * 0.45) + lead * 6.0,
+        tip,
+        root + dir * (length * 0.55) + lead * 1.5,
+    ];
+    Fin { root, tip, outline }
+}
+
+/// A tall crescent caudal fin behind the tail joint, its horns swept back.
+fn caudal(tail: &Joint, p: &WhaleParams) -> Vec<V2> {
+    let (u, n) = axes(tail);
+    let half = p.tail_fin * 0.85;
+    let sweep = p.tail_length * 2.0;
+    let at = |back: f64, side: f64| tail.pos + u * (back * sweep) + n * (side * half);
+    [
+        (-0.2, 0.15),
+        (0.3, 0.65),
+        (1.0, 1.0),
+        (0.75, 0.45),
+        (0.5, 0.0),
+        (0.75, -0.45),
+        (1.0, -1.0),
+        (0.3, -0.65),
+        (-0.2, -0.15),
+    ]
+    .map(|(b, s)| at(b, s))
+    .to_vec()
+}
+
+/// An angle in (-π, π].
+fn wrap(a: f64) -> f64 {
+    let tau = std::f64::consts::TAU;
+    a - tau * libm::round(a / tau)
+}
