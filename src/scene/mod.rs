@@ -8,11 +8,11 @@ mod shark;
 mod tree;
 mod whale;
 
+pub use body::BodyMap;
 pub use chain::{Chain, ChainParams, PointerPath};
 pub use lsystem::{LSystem, Size};
-pub use tree::{Tree, TreeParams, MAX_STROKES};
-pub use body::BodyMap;
 pub use shark::{Fin, Pattern, Shape as SharkShape, Spot};
+pub use tree::{Tree, TreeParams, MAX_STROKES};
 pub use whale::{Joint, Turn, Whale, WhaleParams, WhaleStyle};
 
 use serde::{Deserialize, Serialize};

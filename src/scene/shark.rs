@@ -2,7 +2,7 @@
 //! the same joints as the sketch. Every part is placed in body coordinates
 //! (see [`BodyMap`]), so fins, spots and stripes swim with the body.
 
-use super::body::{axes, corners, smooth_curve, smooth_loop, BodyMap};
+use super::body::{axes, smooth_curve, smooth_loop, BodyMap};
 use super::whale::{Joint, WhaleParams};
 use super::V2;
 use crate::p5::{Rgba, P5};
@@ -13,7 +13,7 @@ use crate::rng::SplitMix64;
 const PATTERN_STREAM: u64 = 0x5348_4152_4B53_504F;
 
 /// How far the pectoral fins turn with the body's bend (per radian of bend).
-const FIN_FLEX: f64 = 0.8;
+const FIN_FLEX: f64 = 0.35;
 
 /// A pale spot, in body coordinates: on body segment `segment`, `along` from
 /// its joint (0) to its leader (1), `across` in half widths (-1 to 1).
@@ -46,7 +46,7 @@ impl Pattern {
                 segment: 0,
                 along: 0.1 + u() * 1.0,
                 across: u() * 1.6 - 0.8,
-                diameter: 1.6 + u() * 1.6,
+                diameter: 1.2 + u() * 1.4,
             });
         }
         for segment in 1..segments {
@@ -96,8 +96,7 @@ pub struct Shape {
     pub caudal_root: V2,
     dorsal: Vec<V2>,
     caudal: Vec<V2>,
-    segments: Vec<[V2; 4]>,
-    head: Vec<V2>,
+    outline: Vec<V2>,
     mouth: Vec<V2>,
     eyes: [V2; 2],
     stripes: Vec<[V2; 3]>,
@@ -111,30 +110,24 @@ impl Shape {
             .iter()
             .map(|s| (body.point(s.segment, s.along, s.across), s.diameter))
             .collect();
-        let (rest, tail) = joints.split_at(joints.len() - 1);
-        let segments = rest
-            .iter()
-            .enumerate()
-            .map(|(i, joint)| corners(joint, p.margin, p.length, body.width(i, 0.0), p.profile[i]))
-            .collect();
-        let stripes = (1..body.segments())
+        let tail = &joints[joints.len() - 1];
+        let stripes = (1..body.segments().saturating_sub(1))
             .map(|i| [-0.8, 0.0, 0.8f64].map(|across| body.point(i, across.abs() * -0.08, across)))
             .collect();
         let dorsal_segment = (body.segments() as f64 * 0.35) as usize;
-        let dorsal = [(0.95, 0.0), (0.35, 0.1), (-0.45, 0.0), (0.35, -0.1)]
+        let dorsal = [(1.0, 0.0), (0.3, 0.12), (-0.6, 0.0), (0.3, -0.12)]
             .map(|(along, across)| body.point(dorsal_segment, along, across))
             .to_vec();
         let (head, mouth, eyes) = head(&joints[0], p);
-        let caudal = caudal(&tail[0], p);
+        let caudal = caudal(tail, p);
         Shape {
             pectorals: [1.0, -1.0].map(|side| pectoral(&body, joints, side)),
             spots,
             dorsal_root: dorsal[0],
-            caudal_root: tail[0].pos,
+            caudal_root: tail.pos,
             dorsal,
             caudal,
-            segments,
-            head,
+            outline: outline(&body, head, tail),
             mouth,
             eyes,
             stripes,
@@ -143,21 +136,21 @@ impl Shape {
 
     /// Fins under the body, the back, its pattern, then the dorsal fin on top.
     pub fn draw(&self, p5: &mut P5, p: &WhaleParams) {
-        let fin_color = shade(p.back_color, 0.8);
-        p5.no_stroke();
+        let [left, right] = &self.pectorals;
+        let silhouette = [&left.outline, &right.outline, &self.caudal, &self.outline];
         p5.curve_tightness(0.0);
-        p5.fill(fin_color);
-        for fin in &self.pectorals {
-            smooth_loop(p5, &fin.outline);
-        }
-        smooth_loop(p5, &self.caudal);
         p5.fill(p.back_color);
-        p5.curve_tightness(p.curve_tightness);
-        for &[c1, c2, c3, c4] in &self.segments {
-            super::body::curve_shape(p5, &[c1, c2, c3, c4, c1, c2]);
+        // A pale rim round the whole silhouette, then the fills again on
+        // top, so no rim shows where a fin meets the body.
+        p5.stroke(shade(p.back_color, 1.4));
+        p5.stroke_weight(2.5);
+        for part in silhouette {
+            smooth_loop(p5, part);
         }
-        p5.curve_tightness(0.0);
-        smooth_loop(p5, &self.head);
+        p5.no_stroke();
+        for part in silhouette {
+            smooth_loop(p5, part);
+        }
         p5.fill(p.spot_color);
         for &(at, d) in &self.spots {
             p5.circle(at.x, at.y, d);
@@ -172,10 +165,10 @@ impl Shape {
         p5.stroke_weight(2.0);
         smooth_curve(p5, self.mouth.iter().copied());
         p5.no_stroke();
-        p5.fill(Rgba::new(0, 0, 0, 90));
-        let shadow: Vec<V2> = self.dorsal.iter().map(|&v| v + V2::new(3.0, 4.0)).collect();
+        let shadow: Vec<V2> = self.dorsal.iter().map(|&v| v + V2::new(4.0, 6.0)).collect();
+        p5.fill(Rgba::new(0, 0, 0, 120));
         smooth_loop(p5, &shadow);
-        p5.fill(shade(p.back_color, 1.3));
+        p5.fill(shade(p.back_color, 1.6));
         smooth_loop(p5, &self.dorsal);
         p5.fill(shade(p.back_color, 0.3));
         for eye in self.eyes {
@@ -190,30 +183,55 @@ fn shade(c: Rgba, k: f64) -> Rgba {
     Rgba::new(s(c.r), s(c.g), s(c.b), c.a)
 }
 
-/// The broad, blunt head ahead of joint 0, its mouth line across the front
-/// and its eyes on the sides.
+/// The body's silhouette, head to tail on the left side and back on the
+/// right: the front of the head, then each joint's width.
+fn outline(body: &BodyMap, head: Vec<V2>, tail: &Joint) -> Vec<V2> {
+    let (_, n) = axes(tail);
+    let peduncle = body.width(body.segments(), 0.0) * 0.35;
+    let left = (0..body.segments()).map(|i| body.point(i, 0.0, 1.0));
+    let right = (0..body.segments()).rev().map(|i| body.point(i, 0.0, -1.0));
+    // The head runs right to left round the front: start at its tip.
+    let (right_front, left_front) = head.split_at(head.len() / 2);
+    left_front
+        .iter()
+        .copied()
+        .chain(left)
+        .chain([tail.pos + n * peduncle, tail.pos - n * peduncle])
+        .chain(right)
+        .chain(right_front.iter().copied())
+        .collect()
+}
+
+/// The broad, blunt head ahead of joint 0 (its outline from the right side
+/// round the front to the left), its mouth line across the front and its
+/// eyes on the sides.
 fn head(joint: &Joint, p: &WhaleParams) -> (Vec<V2>, Vec<V2>, [V2; 2]) {
     let (u, n) = axes(joint);
     let reach = p.length + p.margin;
-    let neck = p.profile.get(1).copied().unwrap_or(p.profile[0]);
-    let half = p.profile[0].max(neck * 0.95) / 2.0;
+    let shoulders = p.profile.iter().take(3).copied().fold(0.0, f64::max);
+    let half = shoulders / 2.0;
     let at = |forward: f64, side: f64| joint.pos - u * (forward * reach) + n * side;
     let outline = [
-        (0.0, neck / 2.0),
-        (0.55, half * 1.02),
-        (0.93, half * 0.82),
-        (1.0, half * 0.35),
-        (1.0, -half * 0.35),
-        (0.93, -half * 0.82),
-        (0.55, -half * 1.02),
-        (0.0, -neck / 2.0),
+        (0.45, -half),
+        (0.88, -half * 0.95),
+        (1.0, -half * 0.7),
+        (1.03, 0.0),
+        (1.0, half * 0.7),
+        (0.88, half * 0.95),
+        (0.45, half),
     ]
     .map(|(f, s)| at(f, s))
     .to_vec();
-    let mouth = [(0.8, 0.9), (0.9, 0.7), (0.95, 0.0), (0.9, -0.7), (0.8, -0.9)]
-        .map(|(f, s)| at(f, s * half))
-        .to_vec();
-    let eyes = [1.0, -1.0].map(|s| at(0.72, s * half * 0.86));
+    let mouth = [
+        (0.85, 1.0),
+        (0.92, 0.75),
+        (0.97, 0.0),
+        (0.92, -0.75),
+        (0.85, -1.0),
+    ]
+    .map(|(f, s)| at(f, s * half))
+    .to_vec();
+    let eyes = [1.0, -1.0].map(|s| at(0.8, s * half * 0.9));
     (outline, mouth, eyes)
 }
 
@@ -221,24 +239,24 @@ fn head(joint: &Joint, p: &WhaleParams) -> (Vec<V2>, Vec<V2>, [V2; 2]) {
 /// and it sweeps back and out, folding on the inside of a bend and opening on
 /// the outside.
 fn pectoral(body: &BodyMap, joints: &[Joint], side: f64) -> Fin {
-    let front = body.point(0, 0.25, side * 0.9);
-    let back = body.point(1, 0.55, side * 0.9);
+    let front = body.point(0, 0.5, side * 0.9);
+    let back = body.point(1, 0.2, side * 0.9);
     let root = (front + back) * 0.5;
     let rear = &joints[joints.len().min(3) - 1];
     let bend = wrap(rear.angle - joints[0].angle);
-    let sweep = 1.0 - side * FIN_FLEX * bend;
+    let sweep = (0.75 - side * FIN_FLEX * bend).clamp(0.5, 1.1);
     let (u, n) = axes(&joints[0]);
     let dir = u * libm::cos(sweep) + n * (side * libm::sin(sweep));
-    let length = 1.3 * body.width(0, 0.5);
+    let length = 1.5 * body.width(0, 0.5);
     let tip = root + dir * length;
     // Towards the head, across the fin: the leading edge bulges that way.
     let lead = V2::new(-dir.y, dir.x) * side * -1.0;
     let outline = vec![
         back,
         front,
-        root + dir * (length * 0.45) + lead * 6.0,
+        root + dir * (length * 0.35) + lead * (length * 0.28),
         tip,
-        root + dir * (length * 0.55) + lead * 1.5,
+        root + dir * (length * 0.55) + lead * (length * 0.04),
     ];
     Fin { root, tip, outline }
 }
@@ -250,7 +268,7 @@ fn caudal(tail: &Joint, p: &WhaleParams) -> Vec<V2> {
     let sweep = p.tail_length * 2.0;
     let at = |back: f64, side: f64| tail.pos + u * (back * sweep) + n * (side * half);
     [
-        (-0.2, 0.15),
+        (-0.6, 0.12),
         (0.3, 0.65),
         (1.0, 1.0),
         (0.75, 0.45),
@@ -258,7 +276,7 @@ fn caudal(tail: &Joint, p: &WhaleParams) -> Vec<V2> {
         (0.75, -0.45),
         (1.0, -1.0),
         (0.3, -0.65),
-        (-0.2, -0.15),
+        (-0.6, -0.12),
     ]
     .map(|(b, s)| at(b, s))
     .to_vec()
