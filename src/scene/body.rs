@@ -37,9 +37,24 @@ pub(super) fn axes(joint: &Joint) -> (V2, V2) {
     (u, V2::new(-u.y, u.x))
 }
 
+/// The body as SCENES.md draws it: a rounded trapezoid per body segment,
+/// then the tail's triangle.
+pub(super) fn draw_sketch(p5: &mut P5, joints: &[Joint], p: &WhaleParams) {
+    p5.fill(p.body_color);
+    p5.curve_tightness(p.curve_tightness);
+    let (body, tail) = joints.split_at(joints.len() - 1);
+    for (i, joint) in body.iter().enumerate() {
+        let (b, a) = (p.profile[i], p.profile[i + 1]);
+        let [c1, c2, c3, c4] = corners(joint, p.margin, p.length, a, b);
+        curve_shape(p5, &[c1, c2, c3, c4, c1, c2]);
+    }
+    let [c1, c2, c3, _] = corners(&tail[0], p.margin, p.tail_length, p.tail_fin, 0.0);
+    curve_shape(p5, &[c1, c2, c3, c1, c2]);
+}
+
 /// The corners of a segment at `joint`: width `a` at the joint, `b` at the
 /// leader's end, `length` long, overlapping its neighbours by `margin`.
-pub(super) fn corners(joint: &Joint, margin: f64, length: f64, a: f64, b: f64) -> [V2; 4] {
+fn corners(joint: &Joint, margin: f64, length: f64, a: f64, b: f64) -> [V2; 4] {
     let (u, n) = axes(joint);
     let front = joint.pos + u * margin;
     let back = joint.pos - u * (length + margin);
@@ -52,7 +67,7 @@ pub(super) fn corners(joint: &Joint, margin: f64, length: f64, a: f64, b: f64) -
 }
 
 /// `curveVertex` for each point, then `endShape(CLOSE)`, as the sketch draws.
-pub(super) fn curve_shape(p5: &mut P5, points: &[V2]) {
+fn curve_shape(p5: &mut P5, points: &[V2]) {
     p5.begin_shape();
     for v in points {
         p5.curve_vertex(v.x, v.y);
@@ -88,7 +103,7 @@ pub(super) fn smooth_curve(p5: &mut P5, points: impl IntoIterator<Item = V2>) {
 /// width from the midline (-1 right, 1 left). Indices past the body clamp to
 /// its last segment, so a short body still places everything.
 #[derive(Debug, Clone, Copy)]
-pub struct BodyMap<'a> {
+pub(super) struct BodyMap<'a> {
     joints: &'a [Joint],
     profile: &'a [f64],
     spacing: f64,

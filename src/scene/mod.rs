@@ -5,10 +5,10 @@ mod body;
 mod chain;
 mod lsystem;
 mod shark;
+mod stars;
 mod tree;
 mod whale;
 
-pub use body::BodyMap;
 pub use chain::{Chain, ChainParams, PointerPath};
 pub use lsystem::{LSystem, Size};
 pub use shark::{Fin, Pattern, Shape as SharkShape, Spot};

@@ -2,8 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::body::{self, corners, curve_shape};
+use super::body;
 use super::shark::{self, Pattern};
+use super::stars::StarField;
 use super::{Scene, V2};
 use crate::check;
 use crate::error::Error;
@@ -145,13 +146,6 @@ impl WhaleParams {
     }
 }
 
-#[derive(Debug, Clone)]
-struct Star {
-    pos: V2,
-    origin: V2,
-    diameter: f64,
-}
-
 /// A body joint: its position and the direction from its leader back to it.
 #[derive(Debug, Clone)]
 pub struct Joint {
@@ -165,7 +159,7 @@ pub struct Whale {
     params: WhaleParams,
     width: f64,
     height: f64,
-    stars: Vec<Star>,
+    stars: StarField,
     head: V2,
     velocity: V2,
     top_speed: f64,
@@ -180,19 +174,7 @@ impl Whale {
     pub fn new(params: WhaleParams, width: u32, height: u32, seed: u64) -> Self {
         let (width, height) = (f64::from(width), f64::from(height));
         let mut rng = SplitMix64::new(seed);
-        let stars = (0..params.stars)
-            .map(|_| {
-                let x = rng.next_f64() * width;
-                let y = rng.next_f64() * height;
-                let diameter = 1.0 + rng.next_f64() * 3.0;
-                let pos = V2::new(x, y);
-                Star {
-                    pos,
-                    origin: pos,
-                    diameter,
-                }
-            })
-            .collect();
+        let stars = StarField::new(params.stars, width, height, &mut rng);
         let head = V2::new(width / 2.0, height / 2.0);
         let velocity = V2::new(params.speed_x, params.speed_y);
         let top_speed = velocity.length();
@@ -250,7 +232,7 @@ impl Whale {
 
     /// The positions of the first stars, for checks against p5's state.
     pub fn star_positions(&self) -> impl Iterator<Item = V2> + '_ {
-        self.stars.iter().map(|s| s.pos)
+        self.stars.positions()
     }
 
     fn turn_and_move(&mut self) {
@@ -302,20 +284,6 @@ impl Whale {
             leader = joint.pos;
         }
     }
-
-    fn shy_stars(&mut self) {
-        let p = &self.params;
-        let head = self.head;
-        for star in &mut self.stars {
-            let d = head - star.pos;
-            let dist = d.length();
-            if dist > 0.0 && dist < p.shield_radius {
-                star.pos = star.pos - d * (p.push / dist);
-            } else if dist >= p.shield_radius {
-                star.pos = star.pos + (star.origin - star.pos) * p.ease;
-            }
-        }
-    }
 }
 
 /// The distance from joint `i` to its leader.
@@ -331,32 +299,19 @@ impl Scene for Whale {
     fn step(&mut self, frame: u32) {
         self.turn_and_move();
         self.follow();
-        self.shy_stars();
+        let p = &self.params;
+        self.stars.shy(self.head, p.shield_radius, p.push, p.ease);
         self.pose = body::pose(self.head, &self.joints, &self.params, frame + 1);
     }
 
     fn draw(&self, p5: &mut P5) {
         let p = &self.params;
         p5.background(p.background);
-        p5.no_stroke();
-        p5.fill(p.star_color);
-        for star in &self.stars {
-            p5.circle(star.pos.x, star.pos.y, star.diameter);
+        self.stars.draw(p5, p.star_color);
+        match self.shark() {
+            Some(shape) => shape.draw(p5, p),
+            None => body::draw_sketch(p5, &self.pose, p),
         }
-        if let Some(shape) = self.shark() {
-            shape.draw(p5, p);
-            return;
-        }
-        p5.fill(p.body_color);
-        p5.curve_tightness(p.curve_tightness);
-        let (body, tail) = self.pose.split_at(self.pose.len() - 1);
-        for (i, joint) in body.iter().enumerate() {
-            let (b, a) = (p.profile[i], p.profile[i + 1]);
-            let [c1, c2, c3, c4] = corners(joint, p.margin, p.length, a, b);
-            curve_shape(p5, &[c1, c2, c3, c4, c1, c2]);
-        }
-        let [c1, c2, c3, _] = corners(&tail[0], p.margin, p.tail_length, p.tail_fin, 0.0);
-        curve_shape(p5, &[c1, c2, c3, c1, c2]);
     }
 }
 
@@ -416,27 +371,6 @@ mod tests {
                 "frame {frame}: {h:?}"
             );
             assert!(w.velocity().length() <= top + 1e-9);
-        }
-    }
-
-    #[test]
-    fn stars_near_the_head_are_pushed_away() {
-        let params = WhaleParams {
-            stars: 2000,
-            ..Default::default()
-        };
-        let mut w = whale(params);
-        w.step(0);
-        let head = w.head();
-        let near: Vec<_> = w
-            .stars
-            .iter()
-            .filter(|s| (s.origin - head).length() < 80.0)
-            .collect();
-        assert!(!near.is_empty());
-        for s in near {
-            let moved = (s.pos - head).length() - (s.origin - head).length();
-            assert!((moved - 2.0).abs() < 1e-9, "moved {moved}");
         }
     }
 }
