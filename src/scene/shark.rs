@@ -13,7 +13,7 @@ use crate::rng::SplitMix64;
 const PATTERN_STREAM: u64 = 0x5348_4152_4B53_504F;
 
 /// How far the pectoral fins turn with the body's bend (per radian of bend).
-const FIN_FLEX: f64 = 0.35;
+const FIN_FLEX: f64 = 0.25;
 
 /// A pale spot, in body coordinates: on body segment `segment`, `along` from
 /// its joint (0) to its leader (1), `across` in half widths (-1 to 1).
@@ -244,17 +244,17 @@ fn pectoral(body: &BodyMap, joints: &[Joint], side: f64) -> Fin {
     let root = (front + back) * 0.5;
     let rear = &joints[joints.len().min(3) - 1];
     let bend = wrap(rear.angle - joints[0].angle);
-    let sweep = (0.75 - side * FIN_FLEX * bend).clamp(0.5, 1.1);
+    let sweep = (0.75 - side * FIN_FLEX * bend).clamp(0.55, 1.05);
     let (u, n) = axes(&joints[0]);
     let dir = u * libm::cos(sweep) + n * (side * libm::sin(sweep));
     let length = 1.5 * body.width(0, 0.5);
     let tip = root + dir * length;
     // Towards the head, across the fin: the leading edge bulges that way.
-    let lead = V2::new(-dir.y, dir.x) * side * -1.0;
+    let lead = V2::new(-dir.y, dir.x) * side;
     let outline = vec![
         back,
         front,
-        root + dir * (length * 0.35) + lead * (length * 0.28),
+        root + dir * (length * 0.35) + lead * (length * 0.2),
         tip,
         root + dir * (length * 0.55) + lead * (length * 0.04),
     ];
