@@ -49,7 +49,7 @@ fn axes(joint: &Joint) -> (V2, V2) {
 }
 
 #[test]
-fn pectoral_fins_root_at_joint_0_and_sweep_back_on_their_own_side() {
+fn fins_stay_on_their_joints_and_pectorals_sweep_back_on_their_own_side() {
     let params = shark_params();
     let reach = params.spacing;
     swim(params, 1, 300, |frame, pose, shape| {
@@ -76,6 +76,12 @@ fn pectoral_fins_root_at_joint_0_and_sweep_back_on_their_own_side() {
                 "frame {frame}: fin crosses the body"
             );
         }
+        // Eight segments: the dorsal fin rises from joint 1, on the midline.
+        let dorsal = (shape.dorsal_root - pose[1].pos).length();
+        assert!(
+            dorsal < 1e-6,
+            "frame {frame}: dorsal fin {dorsal} off joint 1"
+        );
         let tail = pose.last().unwrap();
         assert_eq!(
             shape.caudal_root, tail.pos,

@@ -90,7 +90,8 @@ pub struct Shape {
     pub pectorals: [Fin; 2],
     /// Each spot's centre and diameter, in the order of [`Pattern::spots`].
     pub spots: Vec<(V2, f64)>,
-    /// The dorsal fin's root on the midline.
+    /// The front of the dorsal fin's root, on the midline a third of the way
+    /// down the body.
     pub dorsal_root: V2,
     /// The middle of the caudal fin's root.
     pub caudal_root: V2,
@@ -134,7 +135,8 @@ impl Shape {
         }
     }
 
-    /// Fins under the body, the back, its pattern, then the dorsal fin on top.
+    /// The silhouette (pectoral fins, tail and body as one shape with a pale
+    /// rim), its spots, stripes and mouth, then the dorsal fin and its shadow.
     pub fn draw(&self, p5: &mut P5, p: &WhaleParams) {
         let [left, right] = &self.pectorals;
         let silhouette = [&left.outline, &right.outline, &self.caudal, &self.outline];
@@ -165,6 +167,8 @@ impl Shape {
         p5.stroke_weight(2.0);
         smooth_curve(p5, self.mouth.iter().copied());
         p5.no_stroke();
+        // The dorsal fin stands up from the back: its shadow falls the same
+        // way whichever way the whale swims, as under a light from the top left.
         let shadow: Vec<V2> = self.dorsal.iter().map(|&v| v + V2::new(4.0, 6.0)).collect();
         p5.fill(Rgba::new(0, 0, 0, 120));
         smooth_loop(p5, &shadow);

@@ -57,7 +57,9 @@ pub struct WhaleParams {
     pub profile: Vec<f64>,
     pub body_color: Rgba,
     pub curve_tightness: f64,
-    /// Not in SCENES.md; the defaults draw the sketch unchanged.
+    /// Not in SCENES.md, nor the keys below; their defaults draw the sketch
+    /// unchanged. `style = "shark"` leaves `body_color` and the tail
+    /// triangle's shape to the sketch and uses `back_color` and `spot_color`.
     pub style: WhaleStyle,
     /// The tail beat: the largest turn of a joint, in radians, at the tail.
     pub tail_beat: f64,
