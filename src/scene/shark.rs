@@ -30,6 +30,9 @@ pub struct Spot {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pattern {
     spots: Vec<Spot>,
+    /// On each pectoral fin: (fraction of the way from root to tip, towards
+    /// the leading edge in canvas units, diameter).
+    fin_spots: Vec<(f64, f64, f64)>,
 }
 
 impl Pattern {
@@ -67,7 +70,10 @@ impl Pattern {
                 }
             }
         }
-        Pattern { spots }
+        let fin_spots = (0..6)
+            .map(|k| (0.15 + 0.1 * k as f64 + u() * 0.05, u() * 7.0, 1.4 + u()))
+            .collect();
+        Pattern { spots, fin_spots }
     }
 
     pub fn spots(&self) -> &[Spot] {
@@ -80,6 +86,8 @@ impl Pattern {
 pub struct Fin {
     pub root: V2,
     pub tip: V2,
+    /// Across the fin, towards its leading edge (unit length).
+    lead: V2,
     outline: Vec<V2>,
 }
 
@@ -88,7 +96,8 @@ pub struct Fin {
 pub struct Shape {
     /// Left, then right (the whale's own sides).
     pub pectorals: [Fin; 2],
-    /// Each spot's centre and diameter, in the order of [`Pattern::spots`].
+    /// Each spot's centre and diameter, in the order of [`Pattern::spots`],
+    /// then a few on each pectoral fin.
     pub spots: Vec<(V2, f64)>,
     /// The front of the dorsal fin's root, on the midline a third of the way
     /// down the body.
@@ -106,10 +115,18 @@ pub struct Shape {
 impl Shape {
     pub fn new(pattern: &Pattern, joints: &[Joint], p: &WhaleParams) -> Self {
         let body = BodyMap::new(joints, p);
+        let pectorals = [1.0, -1.0].map(|side| pectoral(&body, joints, side));
+        let on_fins = pectorals.iter().flat_map(|fin| {
+            pattern.fin_spots.iter().map(|&(t, lead, d)| {
+                let at = fin.root + (fin.tip - fin.root) * t + fin.lead * lead;
+                (at, d)
+            })
+        });
         let spots = pattern
             .spots
             .iter()
             .map(|s| (body.point(s.segment, s.along, s.across), s.diameter))
+            .chain(on_fins)
             .collect();
         let tail = &joints[joints.len() - 1];
         let stripes = (1..body.segments().saturating_sub(1))
@@ -122,7 +139,7 @@ impl Shape {
         let (head, mouth, eyes) = head(&joints[0], p);
         let caudal = caudal(tail, p);
         Shape {
-            pectorals: [1.0, -1.0].map(|side| pectoral(&body, joints, side)),
+            pectorals,
             spots,
             dorsal_root: dorsal[0],
             caudal_root: tail.pos,
@@ -262,7 +279,12 @@ fn pectoral(body: &BodyMap, joints: &[Joint], side: f64) -> Fin {
         tip,
         root + dir * (length * 0.55) + lead * (length * 0.04),
     ];
-    Fin { root, tip, outline }
+    Fin {
+        root,
+        tip,
+        lead,
+        outline,
+    }
 }
 
 /// A tall crescent caudal fin behind the tail joint, its horns swept back.
