@@ -33,6 +33,7 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "whale",
     "whale-sketch",
     "whale-abyss",
+    "whale-shark",
     "chain",
     "chain-rigid",
     "chain-swim",

@@ -1,16 +1,20 @@
 //! The scenes of SCENES.md: each is built once from its typed parameters,
 //! then `step` advances one p5 `draw()` tick and `draw` only reads the state.
 
+mod body;
 mod chain;
 mod lsystem;
+mod shark;
+mod stars;
 mod tree;
 mod turtle;
 mod whale;
 
 pub use chain::{Chain, ChainParams, PointerPath};
 pub use lsystem::{LSystem, Size};
+pub use shark::{Fin, Pattern, Shape as SharkShape, Spot};
 pub use tree::{Tree, TreeParams, MAX_STROKES};
-pub use whale::{Joint, Turn, Whale, WhaleParams};
+pub use whale::{Joint, Turn, Whale, WhaleParams, WhaleStyle};
 
 use serde::{Deserialize, Serialize};
 
