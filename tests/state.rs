@@ -95,21 +95,21 @@ fn whale_bounce_state_matches_p5() {
     check_whale("whale-bounce");
 }
 
-#[test]
-fn chain_state_matches_p5() {
-    let settings = Reference::load("chain", "render.json").settings();
+fn check_chain(folder: &str) {
+    let settings = Reference::load(folder, "render.json").settings();
     let SceneParams::Chain(params) = settings.scene else {
         panic!("not a chain")
     };
-    let mut chain = Chain::new(params.clone(), settings.run.width, settings.run.height);
+    let (width, height) = (settings.run.width, settings.run.height);
+    let mut chain = Chain::new(params.clone(), width, height);
     let mut frame = 0;
-    for state in states("chain", "state.json") {
+    for state in states(folder, "state.json") {
         let at = state["frame"].as_u64().unwrap();
         while frame <= at {
             chain.step(frame as u32);
             frame += 1;
         }
-        let pointer = params.pointer(at as u32, 670.0, 240.0);
+        let pointer = params.pointer(at as u32, f64::from(width), f64::from(height));
         close("pointer", at, (pointer.x, pointer.y), xy(&state["pointer"]));
         for (i, (c, p5)) in chain
             .centres()
@@ -119,6 +119,40 @@ fn chain_state_matches_p5() {
         {
             close(&format!("circle {i}"), at, (c.x, c.y), xy(p5));
         }
+    }
+}
+
+#[test]
+fn chain_state_matches_p5() {
+    check_chain("chain");
+}
+
+/// Other parameter values (tools/p5ref/battery.py renders them with p5.js).
+#[test]
+fn whale_variants_state_matches_p5() {
+    for folder in [
+        "whale-300x500",
+        "whale-640x360",
+        "whale-stars-shield",
+        "whale-seg5",
+        "whale-ct-0.5",
+        "whale-colours",
+        "whale-bounce-fast",
+        "whale-seed12345",
+    ] {
+        check_whale(folder);
+    }
+}
+
+#[test]
+fn chain_variants_state_matches_p5() {
+    for folder in [
+        "chain-keyframes",
+        "chain-wiggle",
+        "chain-liss-640x360",
+        "chain-seg20-taper1",
+    ] {
+        check_chain(folder);
     }
 }
 

@@ -6,12 +6,13 @@
 
 mod color;
 mod curve;
+mod small;
 mod thin;
 
 pub use color::Rgba;
 pub use curve::Vertex;
 
-use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
+use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
 use thin::{Capsule, ThinStroker};
 
@@ -160,16 +161,34 @@ impl P5 {
 
     /// Paints the whole canvas, whatever the transform, blending source-over;
     /// clears it instead when the canvas is transparent (see `set_transparent`).
+    /// p5's `background()`: a `fillRect` over the whole canvas.
+    ///
+    /// A translucent background is blended as Chromium's Skia blends a solid
+    /// colour over a whole row (`SkBlitRow::Color32`), in premultiplied 8 bits:
+    /// `dst = src + (dst * (256 - src.a)) >> 8`, which truncates. Repeated every
+    /// frame (the "trails" idiom), that truncation decides the colour the
+    /// canvas settles at (for `[8, 18, 38, 60]`: (5, 13, 35) and alpha 252, not
+    /// the exact (8, 18, 38)); tiny-skia's rounded blending would settle
+    /// several levels brighter.
     pub fn background(&mut self, color: Rgba) {
         if self.transparent {
             self.pixmap.fill(tiny_skia::Color::TRANSPARENT);
         } else if color.a == 255 {
             self.pixmap.fill(color.to_skia());
-        } else {
-            let (w, h) = (self.pixmap.width() as f32, self.pixmap.height() as f32);
-            let rect = Rect::from_xywh(0.0, 0.0, w, h).expect("a pixmap is never empty");
-            self.pixmap
-                .fill_rect(rect, &paint(color), Transform::identity(), None);
+        } else if color.a > 0 {
+            let a = u32::from(color.a);
+            // SkPremultiplyARGBInline: SkMulDiv255Round per channel.
+            let premul = |c: u8| {
+                let prod = u32::from(c) * a + 128;
+                (prod + (prod >> 8)) >> 8
+            };
+            let src = [premul(color.r), premul(color.g), premul(color.b), a];
+            let scale = 256 - a;
+            for px in self.pixmap.data_mut().chunks_exact_mut(4) {
+                for (d, s) in px.iter_mut().zip(src) {
+                    *d = (s + ((u32::from(*d) * scale) >> 8)) as u8;
+                }
+            }
         }
     }
 
@@ -226,6 +245,20 @@ impl P5 {
 
     /// A circle of diameter `d` centred on (x, y). Does nothing when d is 0.
     pub fn circle(&mut self, x: f64, y: f64, d: f64) {
+        let r = d.abs() / 2.0;
+        let m = self.style.matrix;
+        if let (Some(color), None) = (self.style.fill, self.style.stroke) {
+            // A small filled circle without a transform other than a
+            // translation: Skia's octagon, covered and blended as Skia does.
+            if r > 0.0
+                && r <= small::MAX_RADIUS
+                && (m.a, m.b, m.c, m.d) == (1.0, 0.0, 0.0, 1.0)
+                && self.density == 1.0
+            {
+                small::fill_circle(&mut self.pixmap, x + m.e, y + m.f, r, color);
+                return;
+            }
+        }
         let mut pb = PathBuilder::new();
         pb.push_circle(x as f32, y as f32, (d.abs() / 2.0) as f32);
         self.draw(pb);
@@ -411,6 +444,29 @@ mod tests {
         p5.circle(10.0, 10.0, 10.0);
         assert_eq!(pixel(&p5, 10, 10), [255, 0, 0, 255]);
         assert_eq!(pixel(&p5, 0, 0), [0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn translucent_background_settles_where_chromium_does() {
+        // p5.js 1.11.13 in Chromium: background(8, 18, 38, 60) every frame
+        // reads back (straight RGBA) as (8, 17, 38, 60), then (7, 17, 36, 105),
+        // and from frame 30 on (5, 13, 35, 252).
+        let mut p5 = P5::new(4, 4, 1).unwrap();
+        let bg = Rgba::new(8, 18, 38, 60);
+        p5.background(bg);
+        assert_eq!(premultiplied(&p5), [2, 4, 9, 60]);
+        p5.background(bg);
+        assert_eq!(premultiplied(&p5), [3, 7, 15, 105]);
+        for _ in 0..40 {
+            p5.background(bg);
+        }
+        // Premultiplied (5, 13, 35) at alpha 252: straight (5, 13, 35) too.
+        assert_eq!(premultiplied(&p5), [5, 13, 35, 252]);
+    }
+
+    fn premultiplied(p5: &P5) -> [u8; 4] {
+        let c = p5.pixmap().pixels()[0];
+        [c.red(), c.green(), c.blue(), c.alpha()]
     }
 
     #[test]

@@ -1,0 +1,154 @@
+//! Small filled circles as Chromium's Skia draws them (the whale's stars).
+//!
+//! Chromium draws `ellipse()` as four quarter conics. Below a radius of about
+//! 4 px, Skia turns each into one quadratic whose control point is the
+//! quarter's corner, and flattens each quadratic into two lines: the circle
+//! becomes an octagon with vertices (±r, 0), (0, ±r) and (±0.75r, ±0.75r).
+//! Skia then covers it analytically (exact area per pixel) and blends with its
+//! 8-bit legacy blitter. tiny-skia's path would be a similar polygon, but its
+//! 4x4 supersampled coverage and rounded blending differ enough that a dense
+//! star field (a small canvas, or many stars) goes over the fidelity limits.
+
+use tiny_skia::Pixmap;
+
+use super::color::Rgba;
+
+/// The largest radius drawn here: Skia's conic-to-quad tolerance (0.25 px)
+/// keeps one quad per quarter up to r = 0.25 / 0.0607, and its quad
+/// flattening keeps two lines per quad up to r = 5.17.
+pub const MAX_RADIUS: f64 = 4.0;
+
+/// The octagon Skia fills for a circle of radius `r` at (x, y), clockwise on
+/// screen from (x + r, y).
+///
+/// Skia's analytic coverage then snaps each vertex's y to a quarter pixel
+/// (`SkAnalyticEdge`, accuracy 2); x keeps its precision.
+fn octagon(x: f64, y: f64, r: f64) -> [(f64, f64); 8] {
+    let k = 0.75 * r;
+    let snap = |(x, y): (f64, f64)| (x, (y * 4.0 + 0.5).floor() / 4.0);
+    [
+        (x + r, y),
+        (x + k, y + k),
+        (x, y + r),
+        (x - k, y + k),
+        (x - r, y),
+        (x - k, y - k),
+        (x, y - r),
+        (x + k, y - k),
+    ]
+    .map(snap)
+}
+
+/// The area of convex polygon `poly` inside the unit pixel at (px, py).
+fn covered(poly: &[(f64, f64)], px: f64, py: f64) -> f64 {
+    // Sutherland-Hodgman against the pixel's four sides.
+    let mut pts: Vec<(f64, f64)> = poly.to_vec();
+    let planes: [(usize, f64, bool); 4] = [
+        (0, px, true),
+        (0, px + 1.0, false),
+        (1, py, true),
+        (1, py + 1.0, false),
+    ];
+    for (axis, at, keep_above) in planes {
+        if pts.is_empty() {
+            return 0.0;
+        }
+        let inside = |p: &(f64, f64)| {
+            let v = if axis == 0 { p.0 } else { p.1 };
+            if keep_above {
+                v >= at
+            } else {
+                v <= at
+            }
+        };
+        let mut out = Vec::with_capacity(pts.len() + 4);
+        for i in 0..pts.len() {
+            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+            let (ia, ib) = (inside(&a), inside(&b));
+            if ia {
+                out.push(a);
+            }
+            if ia != ib {
+                let (va, vb) = if axis == 0 { (a.0, b.0) } else { (a.1, b.1) };
+                let t = (at - va) / (vb - va);
+                out.push((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)));
+            }
+        }
+        pts = out;
+    }
+    let n = pts.len();
+    let twice: f64 = (0..n)
+        .map(|i| {
+            let (a, b) = (pts[i], pts[(i + 1) % n]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum();
+    (twice / 2.0).abs()
+}
+
+/// Fills a circle of radius `r` (0 < r <= MAX_RADIUS) at device position
+/// (x, y) with `color`, source-over, as Skia does.
+pub fn fill_circle(pixmap: &mut Pixmap, x: f64, y: f64, r: f64, color: Rgba) {
+    let poly = octagon(x, y, r);
+    let (w, h) = (pixmap.width() as i64, pixmap.height() as i64);
+    let x0 = ((x - r).floor() as i64).max(0);
+    let x1 = ((x + r).ceil() as i64).min(w);
+    let y0 = ((y - r).floor() as i64).max(0);
+    let y1 = ((y + r).ceil() as i64).min(h);
+    let a = u32::from(color.a);
+    let premul = |c: u8| {
+        let prod = u32::from(c) * a + 128;
+        (prod + (prod >> 8)) >> 8
+    };
+    let pm = [premul(color.r), premul(color.g), premul(color.b), a];
+    let stride = w as usize * 4;
+    let data = pixmap.data_mut();
+    for py in y0..y1 {
+        for px in x0..x1 {
+            let cov = covered(&poly, px as f64, py as f64);
+            let aa = (cov * 255.0).round().clamp(0.0, 255.0) as u32;
+            if aa == 0 {
+                continue;
+            }
+            let at = py as usize * stride + px as usize * 4;
+            let dst = &mut data[at..at + 4];
+            if aa == 255 && a == 255 {
+                for (d, s) in dst.iter_mut().zip(pm) {
+                    *d = s as u8;
+                }
+                continue;
+            }
+            // SkAlphaMulQ(color, aa + 1), then SkBlitRow::Color32.
+            let sc = pm.map(|c| (c * (aa + 1)) >> 8);
+            let scale = 256 - sc[3];
+            for (d, s) in dst.iter_mut().zip(sc) {
+                *d = (s + ((u32::from(*d) * scale) >> 8)).min(255) as u8;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coverage_adds_up_to_the_octagon() {
+        let poly = octagon(10.3, 7.5, 2.0);
+        let total: f64 = (4..17)
+            .flat_map(|py| (4..17).map(move |px| (px, py)))
+            .map(|(px, py)| covered(&poly, f64::from(px), f64::from(py)))
+            .sum();
+        // 4 triangles r * 0.75r * sin 45° ... the octagon's area is 3r².
+        assert!((total - 12.0).abs() < 1e-9, "{total}");
+    }
+
+    #[test]
+    fn an_opaque_star_covers_its_centre() {
+        let mut pixmap = Pixmap::new(8, 8).unwrap();
+        fill_circle(&mut pixmap, 4.0, 4.0, 2.0, Rgba::grey(255));
+        let c = pixmap.pixel(3, 3).unwrap();
+        assert_eq!((c.red(), c.alpha()), (255, 255));
+        assert_eq!(pixmap.pixel(0, 0).unwrap().alpha(), 0);
+    }
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// Renders frames of a whalegen scene with the real p5.js in headless Chromium.
+//
+//   node render.js --scene whale --frames 300 --only 0,60,299 --out DIR \
+//        [--set key=JSON ...] [--state state.json] [--chromium /usr/bin/chromium]
+//
+// --set values are JSON (bare words are strings): --set turn=bounce,
+// --set 'profile=[30,40,44,40,34]', --set 'rules={"F":"FF"}'. width, height
+// and seed are --set keys too. Writes DIR/frame_NNNN.png, DIR/render.json
+// (same format as tests/reference/*/render.json) and optionally DIR/<state>.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const puppeteer = require('puppeteer-core');
+
+function parseArgs(argv) {
+  const a = { set: {}, only: null, chromium: '/usr/bin/chromium', state: null, via: 'imagedata' };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i], v = argv[i + 1];
+    switch (k) {
+      case '--scene': a.scene = v; i++; break;
+      case '--frames': a.frames = parseInt(v, 10); i++; break;
+      case '--only': a.only = v.split(',').map((x) => parseInt(x, 10)); i++; break;
+      case '--out': a.out = v; i++; break;
+      case '--state': a.state = v; i++; break;
+      case '--chromium': a.chromium = v; i++; break;
+      case '--via': a.via = v; i++; break;
+      case '--set': {
+        const eq = v.indexOf('=');
+        const key = v.slice(0, eq), raw = v.slice(eq + 1);
+        let val;
+        try { val = JSON.parse(raw); } catch (e) { val = raw; }
+        a.set[key] = val; i++; break;
+      }
+      default: throw new Error('unknown argument ' + k);
+    }
+  }
+  if (!a.scene || !a.frames || !a.out) throw new Error('need --scene, --frames and --out');
+  if (!a.only) a.only = [...Array(a.frames).keys()];
+  return a;
+}
+
+// A minimal RGBA8 PNG encoder (filter 0, zlib), so getImageData's bytes are
+// written unchanged.
+function encodePng(width, height, rgba) {
+  const zlib = require('zlib');
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(td) >>> 0);
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0); ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+  const raw = Buffer.alloc((width * 4 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    raw[y * (width * 4 + 1)] = 0;
+    rgba.copy(raw, y * (width * 4 + 1) + 1, y * width * 4, (y + 1) * width * 4);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  fs.mkdirSync(args.out, { recursive: true });
+  const browser = await puppeteer.launch({
+    executablePath: args.chromium,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run', '--allow-file-access-from-files'],
+  });
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto('file://' + path.join(__dirname, 'page.html'));
+    const res = await page.evaluate((scene, set, frames, only, via) =>
+      window.p5ref.run(scene, set, frames, only, via), args.scene, args.set, args.frames, args.only, args.via);
+    const states = [];
+    const written = [];
+    for (const f of args.only) {
+      const fr = res.frames[f];
+      if (!fr) throw new Error('frame ' + f + ' not rendered');
+      const file = path.join(args.out, 'frame_' + String(f).padStart(4, '0') + '.png');
+      if (fr.rgba !== undefined) {
+        fs.writeFileSync(file, encodePng(res.params.width, res.params.height, Buffer.from(fr.rgba, 'base64')));
+      } else {
+        fs.writeFileSync(file, Buffer.from(fr.png.slice(fr.png.indexOf(',') + 1), 'base64'));
+      }
+      states.push(Object.assign({ frame: f }, fr.state));
+      written.push(f);
+    }
+    const render = {
+      scene: args.scene, p5: '1.11.13', frames: args.frames, written,
+      via: args.via, set: args.set, params: res.params,
+      command: 'node render.js ' + process.argv.slice(2).map((x) => (/[\s"'{[]/.test(x) ? "'" + x + "'" : x)).join(' '),
+    };
+    fs.writeFileSync(path.join(args.out, 'render.json'), JSON.stringify(render, null, 1) + '\n');
+    if (args.state) fs.writeFileSync(path.join(args.out, args.state), JSON.stringify(states, null, 1) + '\n');
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
