@@ -136,15 +136,38 @@ impl P5 {
     /// empty or too large for tiny-skia.
     pub fn new(width: u32, height: u32, density: u32) -> Option<Self> {
         let pixmap = Pixmap::new(width.checked_mul(density)?, height.checked_mul(density)?)?;
-        Some(P5 {
+        Some(P5::on(pixmap, f64::from(density)))
+    }
+
+    fn on(pixmap: Pixmap, density: f64) -> Self {
+        P5 {
             pixmap,
-            density: f64::from(density),
+            density,
             transparent: false,
             style: Style::default(),
             stack: Vec::new(),
             shape: Shape::default(),
             thin: ThinStroker::default(),
-        })
+        }
+    }
+
+    /// A blank canvas of the same size, density and transparency.
+    pub fn blank_like(&self) -> P5 {
+        let (w, h) = (self.pixmap.width(), self.pixmap.height());
+        let mut p5 = P5::on(Pixmap::new(w, h).expect("the size was valid"), self.density);
+        p5.transparent = self.transparent;
+        p5
+    }
+
+    /// Exchanges the pixels drawn with `other`, a pixmap of the same size:
+    /// hands a frame on without copying it. Every scene paints its whole
+    /// canvas, so what `other` held does not show in the next frame.
+    pub fn swap_pixmap(&mut self, other: &mut Pixmap) {
+        assert_eq!(
+            (other.width(), other.height()),
+            (self.pixmap.width(), self.pixmap.height())
+        );
+        std::mem::swap(&mut self.pixmap, other);
     }
 
     /// The pixels drawn so far (premultiplied RGBA).

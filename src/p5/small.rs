@@ -39,51 +39,77 @@ fn octagon(x: f64, y: f64, r: f64) -> [(f64, f64); 8] {
     .map(snap)
 }
 
-/// The area of convex polygon `poly` inside the unit pixel at (px, py).
-fn covered(poly: &[(f64, f64)], px: f64, py: f64) -> f64 {
-    // Sutherland-Hodgman against the pixel's four sides.
-    let mut pts: Vec<(f64, f64)> = poly.to_vec();
-    let planes: [(usize, f64, bool); 4] = [
-        (0, px, true),
-        (0, px + 1.0, false),
-        (1, py, true),
-        (1, py + 1.0, false),
-    ];
-    for (axis, at, keep_above) in planes {
-        if pts.is_empty() {
-            return 0.0;
-        }
-        let inside = |p: &(f64, f64)| {
-            let v = if axis == 0 { p.0 } else { p.1 };
-            if keep_above {
-                v >= at
-            } else {
-                v <= at
-            }
+/// The most vertices a clipped octagon can have: one more per side clipped.
+const MAX_CLIPPED: usize = 12;
+
+/// A convex polygon on the stack: clipping runs for every pixel of every
+/// star, so it must not allocate.
+#[derive(Clone, Copy)]
+struct Polygon {
+    points: [(f64, f64); MAX_CLIPPED],
+    len: usize,
+}
+
+impl Polygon {
+    fn push(&mut self, p: (f64, f64)) {
+        self.points[self.len] = p;
+        self.len += 1;
+    }
+
+    /// The part on the side of `axis` = `at` that `inside` keeps
+    /// (Sutherland-Hodgman, one side).
+    fn clip(&self, axis: usize, at: f64, keep_above: bool) -> Polygon {
+        let coord = |p: (f64, f64)| if axis == 0 { p.0 } else { p.1 };
+        let inside = |p: (f64, f64)| (coord(p) >= at) == keep_above || coord(p) == at;
+        let mut out = Polygon {
+            points: [(0.0, 0.0); MAX_CLIPPED],
+            len: 0,
         };
-        let mut out = Vec::with_capacity(pts.len() + 4);
-        for i in 0..pts.len() {
-            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
-            let (ia, ib) = (inside(&a), inside(&b));
+        for i in 0..self.len {
+            let (a, b) = (self.points[i], self.points[(i + 1) % self.len]);
+            let (ia, ib) = (inside(a), inside(b));
             if ia {
                 out.push(a);
             }
             if ia != ib {
-                let (va, vb) = if axis == 0 { (a.0, b.0) } else { (a.1, b.1) };
-                let t = (at - va) / (vb - va);
+                let t = (at - coord(a)) / (coord(b) - coord(a));
                 out.push((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)));
             }
         }
-        pts = out;
+        out
     }
-    let n = pts.len();
-    let twice: f64 = (0..n)
-        .map(|i| {
-            let (a, b) = (pts[i], pts[(i + 1) % n]);
-            a.0 * b.1 - b.0 * a.1
-        })
-        .sum();
-    (twice / 2.0).abs()
+
+    fn area(&self) -> f64 {
+        let twice: f64 = (0..self.len)
+            .map(|i| {
+                let (a, b) = (self.points[i], self.points[(i + 1) % self.len]);
+                a.0 * b.1 - b.0 * a.1
+            })
+            .sum();
+        (twice / 2.0).abs()
+    }
+}
+
+/// The area of convex polygon `poly` (at most 8 vertices) inside the unit
+/// pixel at (px, py).
+fn covered(poly: &[(f64, f64)], px: f64, py: f64) -> f64 {
+    let mut clipped = Polygon {
+        points: [(0.0, 0.0); MAX_CLIPPED],
+        len: 0,
+    };
+    poly.iter().for_each(|&p| clipped.push(p));
+    for (axis, at, keep_above) in [
+        (0, px, true),
+        (0, px + 1.0, false),
+        (1, py, true),
+        (1, py + 1.0, false),
+    ] {
+        clipped = clipped.clip(axis, at, keep_above);
+        if clipped.len == 0 {
+            return 0.0;
+        }
+    }
+    clipped.area()
 }
 
 /// Fills a circle of radius `r` (0 < r <= MAX_RADIUS) at device position

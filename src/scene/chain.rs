@@ -176,6 +176,10 @@ fn lerp(start: f64, stop: f64, amt: f64) -> f64 {
 }
 
 impl Scene for Chain {
+    fn snapshot(&self) -> Box<dyn Scene> {
+        Box::new(self.clone())
+    }
+
     fn step(&mut self, frame: u32) {
         let p = &self.params;
         let pointer = p.pointer(frame, self.width, self.height);

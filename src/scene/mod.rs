@@ -27,6 +27,14 @@ pub trait Scene: Send {
     fn step(&mut self, frame: u32);
     /// Draws the current state; changes nothing.
     fn draw(&self, p5: &mut P5);
+    /// A copy of the current state, to be drawn on another thread.
+    fn snapshot(&self) -> Box<dyn Scene>;
+    /// What `draw` would show, when the scene can tell cheaply: two states
+    /// with the same `Some` value draw the same picture, so the frame can be
+    /// reused. `None`, the default, draws every frame.
+    fn look(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// The scenes whalegen knows, by the one word used everywhere.

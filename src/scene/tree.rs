@@ -205,6 +205,15 @@ impl Tree {
 }
 
 impl Scene for Tree {
+    fn snapshot(&self) -> Box<dyn Scene> {
+        Box::new(self.clone())
+    }
+
+    /// The picture changes only with the generation.
+    fn look(&self) -> Option<u64> {
+        Some(u64::from(self.generation))
+    }
+
     fn step(&mut self, frame: u32) {
         let generation = self.params.generation(frame);
         if generation != self.generation {

@@ -298,6 +298,10 @@ fn spacing(params: &WhaleParams, i: usize) -> f64 {
 }
 
 impl Scene for Whale {
+    fn snapshot(&self) -> Box<dyn Scene> {
+        Box::new(self.clone())
+    }
+
     fn step(&mut self, frame: u32) {
         self.turn_and_move();
         self.follow();
