@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::scene::SceneKind;
+use crate::sink::Dither;
 
 /// Renders p5.js-style generative sketches to animated GIFs and PNG frames,
 /// headless and reproducible from a seed.
@@ -58,6 +59,14 @@ pub struct RenderArgs {
     /// word is a string: --set turn=bounce --set 'profile=[30,40,44,40,34,26,18,10]'.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+
+    /// GIF: how colours missing from the palette are approximated.
+    #[arg(long, value_enum, default_value_t = Dither::None)]
+    pub dither: Dither,
+
+    /// GIF: how many times the animation plays; 0 for forever.
+    #[arg(long = "loop", value_name = "N", default_value_t = 0)]
+    pub r#loop: u16,
 
     /// No progress bar.
     #[arg(short, long)]

@@ -10,6 +10,7 @@ use crate::cli::RenderArgs;
 use crate::error::Error;
 use crate::params::{parse_set, Settings};
 use crate::render::Animation;
+use crate::sink::GifOptions;
 
 /// GIF stores sizes as 16-bit numbers.
 pub const MAX_SIDE: u32 = 65_535;
@@ -85,6 +86,7 @@ pub struct Plan {
     pub settings: Settings,
     pub animation: Animation,
     pub output: Output,
+    pub gif: GifOptions,
     pub quiet: bool,
 }
 
@@ -126,6 +128,10 @@ impl Plan {
             settings,
             animation,
             output,
+            gif: GifOptions {
+                dither: args.dither,
+                plays: args.r#loop,
+            },
             quiet: args.quiet,
         })
     }

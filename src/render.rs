@@ -51,9 +51,26 @@ impl Animation {
         }
         self.scene.step(self.next);
         self.next += 1;
+        Some(self.draw())
+    }
+
+    /// Steps through the whole animation but draws, for `look`, only every
+    /// `every`-th frame and the last: a cheap preview of its colours.
+    pub fn sample(&mut self, every: u32, mut look: impl FnMut(&Pixmap)) {
+        while self.next < self.frames {
+            let frame = self.next;
+            self.scene.step(frame);
+            self.next += 1;
+            if frame % every == 0 || self.next == self.frames {
+                look(self.draw());
+            }
+        }
+    }
+
+    fn draw(&mut self) -> &Pixmap {
         self.p5.reset_matrix();
         self.scene.draw(&mut self.p5);
-        Some(self.p5.pixmap())
+        self.p5.pixmap()
     }
 }
 
@@ -63,10 +80,14 @@ pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<(), Error> {
         settings,
         mut animation,
         output,
+        gif,
         ..
     } = plan;
     let run = &settings.run;
-    let mut sink = sink::open(&output, run.width, run.height, run.fps)?;
+    let mut sink = sink::open(&output, run.width, run.height, run.fps, gif)?;
+    if let Some(every) = sink.preview_every() {
+        Animation::new(&settings)?.sample(every, |frame| sink.preview(frame));
+    }
     progress.start(u64::from(animation.frames()));
     let mut result = Ok(());
     while let Some(frame) = animation.next_frame() {
