@@ -89,7 +89,7 @@ impl Palette {
 
     fn push(&mut self, c: Rgb) {
         if self.table[c as usize] & EXACT == 0 {
-            self.table[c as usize] = self.colours.len() as u16 + 1 | EXACT;
+            self.table[c as usize] = (self.colours.len() as u16 + 1) | EXACT;
             self.colours.push(c);
             self.oklab.push(oklab(c));
         }
