@@ -146,13 +146,15 @@ fn the_tree_has_few_colours_and_round_trips_exactly() {
     assert_eq!(errors(&on_screen(&gif, &source)), (0.0, 0));
 }
 
-/// The whale has 436 colours over 300 frames, so its palette is fitted. The
-/// limits sit well above what the fitted palette gives (a worst frame near
-/// 60 dB, no channel more than 10 levels off) and well below a palette that
-/// misses the body's translucent shades, or a frame shown one step late.
+/// The whale has 436 colours over its 300 frames, so its palette is fitted
+/// (Wu) and colours met after the preview map to their nearest entry. It
+/// measures a worst frame of 93 dB and no channel more than 3 levels off;
+/// the limits leave room for a different but sound palette, while a frame
+/// shown one step late (about 35 dB, see fidelity.rs) or a wrong palette
+/// entry (tens of levels) fails.
 #[test]
 fn whale_frames_match_their_render_closely() {
-    let frames = 90;
+    let frames = 300;
     let gif = render_gif("whale", frames, &[]);
     assert_eq!(gif.repeat, gif::Repeat::Infinite);
     let source = rendered(SceneKind::Whale, frames);
@@ -162,30 +164,31 @@ fn whale_frames_match_their_render_closely() {
         psnr(mse)
     );
     assert!(
-        psnr(mse) >= 50.0 && worst <= 24,
+        psnr(mse) >= 70.0 && worst <= 12,
         "{:.1} dB, {worst}",
         psnr(mse)
     );
 }
 
-/// Dithering trades a little error for smoother gradients; it must stay
-/// close to the source, and loop as asked.
+/// Dithering trades a little error for smoother gradients (ordered: 79 dB,
+/// 10 levels, from its 12-level pattern; diffusion: 93 dB, 3 levels); it must
+/// stay close to the source, and loop as asked.
 #[test]
 fn dithered_and_finite_gifs_stay_close() {
     for (dither, plays, repeat) in [
         ("ordered", "1", gif::Repeat::Finite(0)),
         ("diffusion", "3", gif::Repeat::Finite(2)),
     ] {
-        let gif = render_gif("whale", 20, &["--dither", dither, "--loop", plays]);
+        let gif = render_gif("whale", 300, &["--dither", dither, "--loop", plays]);
         assert_eq!(gif.repeat, repeat, "{dither}");
-        let source = rendered(SceneKind::Whale, 20);
+        let source = rendered(SceneKind::Whale, 300);
         let (mse, worst) = errors(&on_screen(&gif, &source));
         println!(
             "{dither}: worst frame {:.1} dB, worst channel {worst}",
             psnr(mse)
         );
         assert!(
-            psnr(mse) >= 40.0 && worst <= 40,
+            psnr(mse) >= 60.0 && worst <= 16,
             "{dither}: {:.1} dB, {worst}",
             psnr(mse)
         );
