@@ -25,8 +25,11 @@ GIFSKI=$WORK/gifski/bin/gifski
 [ -x "$GIFSKI" ] || cargo install gifski --locked --root "$WORK/gifski"
 python3 -c 'import numpy, PIL' 2>/dev/null || pip install numpy pillow
 
-(cd "$ROOT" && cargo build --release --quiet)
-WG=$ROOT/target/release/whalegen
+# WG=path/to/whalegen measures that binary instead of building this tree.
+if [ -z "${WG:-}" ]; then
+    (cd "$ROOT" && cargo build --release --quiet)
+    WG=$ROOT/target/release/whalegen
+fi
 
 # median of the numbers on stdin
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
