@@ -1,7 +1,7 @@
 //! One frame: colours -> palette indices (dithered or not), then only what
 //! changed since the previous frame, cropped.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use gif::{DisposalMethod, Frame};
 
@@ -11,9 +11,9 @@ use super::Dither;
 /// The colours of `pixels` that `palette` has not met yet, each once, in the
 /// order they first appear.
 pub fn unmet(palette: &Palette, pixels: &[Rgb]) -> Vec<Rgb> {
-    let mut unmet = Vec::new();
+    let (mut unmet, mut listed) = (Vec::new(), HashSet::new());
     for run in pixels.chunk_by(|a, b| a == b) {
-        if palette.get(run[0]).is_none() && !unmet.contains(&run[0]) {
+        if palette.get(run[0]).is_none() && listed.insert(run[0]) {
             unmet.push(run[0]);
         }
     }
