@@ -61,7 +61,7 @@ impl Animation {
             let frame = self.next;
             self.scene.step(frame);
             self.next += 1;
-            if frame % every == 0 || self.next == self.frames {
+            if frame.is_multiple_of(every) || self.next == self.frames {
                 look(self.draw());
             }
         }
