@@ -32,14 +32,14 @@ pub fn indices(palette: &Palette, pixels: &[Rgb], width: usize, dither: Dither) 
             pixels
                 .iter()
                 .enumerate()
-                .map(|(i, &c)| match palette.is_exact(c) {
-                    true => index(c),
-                    false => {
-                        let t = BAYER[(i / width) % 8][(i % width) % 8];
-                        let offset =
-                            (f32::from(t) + 0.5) / 64.0 * ORDERED_SPREAD - ORDERED_SPREAD / 2.0;
-                        nearest.of(unpack(c).map(|v| f32::from(v) + offset))
+                .map(|(i, &c)| {
+                    if palette.is_exact(c) {
+                        return index(c);
                     }
+                    let t = BAYER[(i / width) % 8][(i % width) % 8];
+                    let offset =
+                        (f32::from(t) + 0.5) / 64.0 * ORDERED_SPREAD - ORDERED_SPREAD / 2.0;
+                    nearest.of(unpack(c).map(|v| f32::from(v) + offset))
                 })
                 .collect()
         }
