@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::plan::{Format, Grid};
 use crate::scene::SceneKind;
+use crate::sink::Dither;
 
 /// Renders p5.js-style generative sketches to animated GIFs and PNG frames,
 /// headless and reproducible from a seed.
@@ -70,6 +71,10 @@ pub struct RenderArgs {
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
 
+    /// GIF: how colours missing from the palette are approximated.
+    #[arg(long, value_enum, default_value_t = Dither::None)]
+    pub dither: Dither,
+
     /// No progress bar.
     #[arg(short, long)]
     pub quiet: bool,
@@ -93,9 +98,9 @@ pub struct RenderArgs {
     #[arg(long, value_enum)]
     pub format: Option<Format>,
 
-    /// How many times an APNG plays; 0 plays forever.
+    /// How many times a GIF or APNG plays; 0 plays forever.
     #[arg(long = "loop", value_name = "N", default_value_t = 0)]
-    pub loops: u32,
+    pub loops: u16,
 
     /// Leave the background transparent (PNG and APNG output).
     #[arg(long)]

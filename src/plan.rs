@@ -16,6 +16,7 @@ use crate::error::Error;
 use crate::params::{parse_set, Settings};
 use crate::preset::Preset;
 use crate::render::{Animation, Canvas};
+use crate::sink::GifOptions;
 
 /// GIF stores sizes as 16-bit numbers.
 pub const MAX_SIDE: u32 = 65_535;
@@ -105,6 +106,7 @@ pub struct Plan {
     pub settings: Settings,
     pub animation: Animation,
     pub output: Output,
+    pub gif: GifOptions,
     pub quiet: bool,
     /// Things worth saying that do not stop the render.
     pub warnings: Vec<String>,
@@ -172,6 +174,10 @@ impl Plan {
             settings,
             animation,
             output,
+            gif: GifOptions {
+                dither: args.dither,
+                plays: args.loops,
+            },
             quiet: args.quiet,
             warnings,
         })

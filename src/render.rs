@@ -1,5 +1,9 @@
 //! The frame loop: step, draw, hand the frame to a sink, report progress.
 
+use std::collections::BTreeMap;
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
+use std::sync::{Arc, Mutex};
+
 use tiny_skia::Pixmap;
 
 use crate::error::Error;
@@ -72,10 +76,16 @@ pub struct Animation {
     scene: Box<dyn Scene>,
     p5: P5,
     selection: Selection,
+    canvas: Canvas,
     /// Frames simulated so far.
     stepped: u32,
     /// Frames handed out so far.
     written: u32,
+    /// The scene's `look` when the canvas was last drawn.
+    drawn: Option<u64>,
+    /// Each frame paints the whole canvas (see `Scene::repaints`): frames
+    /// can be skipped, reused and drawn apart.
+    independent: bool,
 }
 
 impl Animation {
@@ -102,13 +112,22 @@ impl Animation {
                 reason: "expected a canvas of at least 1 x 1 that fits in memory".into(),
             })?;
         p5.set_transparent(canvas.transparent);
+        let independent = canvas.transparent || scene.repaints();
         Ok(Animation {
             scene,
             p5,
             selection,
+            canvas,
             stepped: 0,
             written: 0,
+            drawn: None,
+            independent,
         })
+    }
+
+    /// The same animation of `settings` from its start, for a second pass.
+    pub fn restart(&self, settings: &Settings) -> Result<Self, Error> {
+        Self::with(settings, self.selection, self.canvas)
     }
 
     /// How many frames `next_frame` hands out.
@@ -122,41 +141,189 @@ impl Animation {
     }
 
     /// Steps the simulation up to the next selected frame, as p5's `draw()`,
-    /// and draws it; `None` after the last one. Frames in between are stepped
-    /// but not drawn: every scene paints its whole canvas each frame, so no
-    /// drawing carries over from one frame to the next.
+    /// and draws it; `None` after the last one. When every frame paints the
+    /// whole canvas, frames in between are stepped but not drawn, and a
+    /// frame that looks as the last one drawn (`Scene::look`) is not drawn
+    /// again; otherwise every frame is drawn, over the one before.
     pub fn next_frame(&mut self) -> Option<&Pixmap> {
+        self.advance(true)?;
+        Some(self.p5.pixmap())
+    }
+
+    /// Steps to the next selected frame, drawing what must be drawn (all of
+    /// it when `show`); `None` after the last one.
+    fn advance(&mut self, show: bool) -> Option<()> {
         let frame = self.selection.frame(self.written)?;
+        self.written += 1;
         while self.stepped <= frame {
             self.scene.step(self.stepped);
             self.stepped += 1;
+            if !self.independent {
+                self.draw();
+            }
         }
-        self.written += 1;
+        let look = self.scene.look();
+        if show && self.independent && (look.is_none() || look != self.drawn) {
+            self.draw();
+            self.drawn = look;
+        }
+        Some(())
+    }
+
+    fn draw(&mut self) {
         self.p5.reset_matrix();
         self.scene.draw(&mut self.p5);
-        Some(self.p5.pixmap())
     }
+
+    /// Runs through the animation but draws, for `look`, only every
+    /// `every`-th frame and the last: a cheap preview of its colours.
+    pub fn sample(mut self, every: u32, mut look: impl FnMut(&Pixmap)) {
+        let count = self.frames();
+        for n in 0..count {
+            if n.is_multiple_of(every) || n + 1 == count {
+                look(self.next_frame().expect("n is within the selection"));
+            } else {
+                self.advance(false);
+            }
+        }
+    }
+
+    /// Hands every remaining frame to `each`, in order. The simulation steps
+    /// on one thread while `threads` others draw (each frame is drawn from a
+    /// snapshot of the scene, so the pictures do not depend on the number of
+    /// threads); a few frames are in flight at most. Stops at the first error.
+    pub fn run(
+        mut self,
+        threads: usize,
+        mut each: impl FnMut(&Pixmap) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        if threads <= 1 || !self.independent {
+            while let Some(frame) = self.next_frame() {
+                each(frame)?;
+            }
+            return Ok(());
+        }
+        let in_flight = 2 * threads;
+        let (jobs, job_queue) = sync_channel::<(u32, Box<dyn Scene>)>(in_flight);
+        let (done, finished) = sync_channel::<(u32, Option<Pixmap>)>(in_flight);
+        let (recycle, spare) = channel::<Pixmap>();
+        // Shared so that the queue closes when the last drawer stops.
+        let job_queue = Arc::new(Mutex::new(job_queue));
+        let spare = Arc::new(Mutex::new(spare));
+        let first = self.written;
+        std::thread::scope(move |s| {
+            for _ in 0..threads {
+                let (job_queue, spare, done) =
+                    (Arc::clone(&job_queue), Arc::clone(&spare), done.clone());
+                let mut p5 = self.p5.blank_like();
+                s.spawn(move || draw_jobs(&job_queue, &spare, &done, &mut p5));
+            }
+            drop(job_queue);
+            let stepper_done = done.clone();
+            drop(done);
+            s.spawn(move || {
+                // `None` for a frame that looks as the last one sent.
+                for n in first..self.selection.count {
+                    self.advance(false);
+                    let look = self.scene.look();
+                    let sent = if look.is_some() && look == self.drawn {
+                        stepper_done.send((n, None)).is_ok()
+                    } else {
+                        self.drawn = look;
+                        jobs.send((n, self.scene.snapshot())).is_ok()
+                    };
+                    if !sent {
+                        break;
+                    }
+                }
+            });
+            let result = in_order(&finished, first, |frame| each(frame), &recycle);
+            // Closing the queue stops the other threads if `each` failed.
+            drop(finished);
+            result
+        })
+    }
+}
+
+/// A drawing thread: draws each scene it is sent into a spare pixmap.
+fn draw_jobs(
+    jobs: &Mutex<Receiver<(u32, Box<dyn Scene>)>>,
+    spare: &Mutex<Receiver<Pixmap>>,
+    done: &SyncSender<(u32, Option<Pixmap>)>,
+    p5: &mut P5,
+) {
+    loop {
+        let job = jobs
+            .lock()
+            .expect("no drawer panics holding the queue")
+            .recv();
+        let Ok((n, scene)) = job else { return };
+        p5.reset_matrix();
+        scene.draw(p5);
+        let (w, h) = (p5.pixmap().width(), p5.pixmap().height());
+        let mut frame = spare
+            .lock()
+            .expect("no drawer panics holding the spares")
+            .try_recv()
+            .unwrap_or_else(|_| Pixmap::new(w, h).expect("the size was valid"));
+        p5.swap_pixmap(&mut frame);
+        if done.send((n, Some(frame))).is_err() {
+            return;
+        }
+    }
+}
+
+/// Receives numbered frames in any order and hands them to `each` in order
+/// from `first`; `None` repeats the frame before. Used pixmaps go back to
+/// the drawers through `recycle`.
+fn in_order(
+    finished: &Receiver<(u32, Option<Pixmap>)>,
+    first: u32,
+    mut each: impl FnMut(&Pixmap) -> Result<(), Error>,
+    recycle: &Sender<Pixmap>,
+) -> Result<(), Error> {
+    let mut pending = BTreeMap::new();
+    let mut next = first;
+    let mut shown: Option<Pixmap> = None;
+    for (n, frame) in finished {
+        pending.insert(n, frame);
+        while let Some(frame) = pending.remove(&next) {
+            if let Some(old) = frame.and_then(|new| shown.replace(new)) {
+                let _ = recycle.send(old);
+            }
+            each(
+                shown
+                    .as_ref()
+                    .expect("a repeated frame follows a drawn one"),
+            )?;
+            next += 1;
+        }
+    }
+    Ok(())
 }
 
 /// Renders `plan` to its output. The output appears only when complete.
 pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<(), Error> {
     let Plan {
         settings,
-        mut animation,
+        animation,
         output,
+        gif,
         ..
     } = plan;
     let (width, height) = animation.size();
-    let mut sink = sink::open(&output, width, height, settings.run.fps)?;
-    progress.start(u64::from(animation.frames()));
-    let mut result = Ok(());
-    while let Some(frame) = animation.next_frame() {
-        result = sink.write(frame);
-        if result.is_err() {
-            break;
-        }
-        progress.advance();
+    let mut sink = sink::open(&output, width, height, settings.run.fps, gif)?;
+    if let Some(every) = sink.preview_every() {
+        animation
+            .restart(&settings)?
+            .sample(every, |frame| sink.preview(frame));
     }
+    progress.start(u64::from(animation.frames()));
+    let result = animation.run(rayon::current_num_threads(), |frame| {
+        sink.write(frame)?;
+        progress.advance();
+        Ok(())
+    });
     progress.finish();
     result?;
     sink.finish()

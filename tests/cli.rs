@@ -262,3 +262,38 @@ fn a_bad_preset_is_refused_with_file_line_and_key() {
         stderr(&out)
     );
 }
+
+/// Frames are drawn on as many threads as rayon has; the bytes must not
+/// depend on it.
+#[test]
+fn the_same_bytes_on_one_thread_and_on_several() {
+    let dir = tempfile::tempdir().unwrap();
+    for (threads, name) in [("1", "one"), ("3", "three")] {
+        for (scene, ext) in [("whale", "gif"), ("tree", "gif"), ("chain", "apng")] {
+            let out = command(
+                dir.path(),
+                &[
+                    "render",
+                    "--scene",
+                    scene,
+                    "--frames",
+                    "70",
+                    "-q",
+                    "-o",
+                    &format!("{scene}-{name}.{ext}"),
+                ],
+            )
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .unwrap();
+            assert!(out.status.success(), "{}", stderr(&out));
+        }
+    }
+    for file in ["whale-{}.gif", "tree-{}.gif", "chain-{}.apng"] {
+        let read = |n: &str| std::fs::read(dir.path().join(file.replace("{}", n))).unwrap();
+        assert!(
+            read("one") == read("three"),
+            "{file} differs between 1 and 3 threads"
+        );
+    }
+}

@@ -324,7 +324,16 @@ fn flags_an_output_cannot_honour_are_refused() {
         "transparent",
     );
     refused(d, &["render", "--transparent", "-o", "x.mp4"], "alpha");
-    refused(d, &["render", "--loop", "2", "-o", "x.gif"], "APNG");
+    refused(
+        d,
+        &["render", "--loop", "2", "--frames", "1", "-o", "x.png"],
+        "--loop",
+    );
+    refused(
+        d,
+        &["render", "--dither", "ordered", "-o", "x.apng"],
+        "--dither",
+    );
     refused(d, &["render", "--format", "apng", "-o", "x.gif"], ".apng");
     refused(
         d,

@@ -10,6 +10,7 @@ use crate::check;
 use crate::cli::RenderArgs;
 use crate::error::Error;
 use crate::render::Selection;
+use crate::sink::Dither;
 
 /// What a `.png` output holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -135,7 +136,7 @@ pub fn output(
                 Output::Apng {
                     path: path.to_path_buf(),
                     frames: selection.count,
-                    loops: args.loops,
+                    loops: u32::from(args.loops),
                 }
             }
             (_, Some(Format::Apng)) => {
@@ -175,9 +176,14 @@ fn check_sheet(grid: Grid, (width, height): (u32, u32)) -> Result<(), Error> {
 
 /// Refuses the flags that `output` cannot honour.
 fn check_flags(output: &Output, args: &RenderArgs) -> Result<(), String> {
-    let apng = matches!(output, Output::Apng { .. });
-    if args.loops != 0 && !apng {
-        return Err("--loop sets how often an APNG plays (.apng, or --format apng)".into());
+    let animated = matches!(output, Output::Apng { .. } | Output::Gif(_));
+    if args.loops != 0 && !animated {
+        return Err(
+            "--loop sets how often a GIF or an APNG plays (.gif, .apng, or --format apng)".into(),
+        );
+    }
+    if args.dither != Dither::None && !matches!(output, Output::Gif(_)) {
+        return Err("--dither applies to GIF output only".into());
     }
     match output {
         Output::Gif(_) if args.transparent => Err(

@@ -176,6 +176,10 @@ fn lerp(start: f64, stop: f64, amt: f64) -> f64 {
 }
 
 impl Scene for Chain {
+    fn repaints(&self) -> bool {
+        self.params.background.a == 255
+    }
+
     fn snapshot(&self) -> Box<dyn Scene> {
         Box::new(self.clone())
     }

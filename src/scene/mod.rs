@@ -27,6 +27,10 @@ pub trait Scene: Send {
     fn step(&mut self, frame: u32);
     /// Draws the current state; changes nothing.
     fn draw(&self, p5: &mut P5);
+    /// Whether `draw` first paints the whole canvas opaque, so that a frame
+    /// does not depend on the one before. A translucent background leaves
+    /// trails: every frame must then be drawn, in order, on one canvas.
+    fn repaints(&self) -> bool;
     /// A copy of the current state, to be drawn on another thread.
     fn snapshot(&self) -> Box<dyn Scene>;
     /// What `draw` would show, when the scene can tell cheaply: two states

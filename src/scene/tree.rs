@@ -205,6 +205,10 @@ impl Tree {
 }
 
 impl Scene for Tree {
+    fn repaints(&self) -> bool {
+        self.params.background.a == 255
+    }
+
     fn snapshot(&self) -> Box<dyn Scene> {
         Box::new(self.clone())
     }

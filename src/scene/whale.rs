@@ -298,6 +298,10 @@ fn spacing(params: &WhaleParams, i: usize) -> f64 {
 }
 
 impl Scene for Whale {
+    fn repaints(&self) -> bool {
+        self.params.background.a == 255
+    }
+
     fn snapshot(&self) -> Box<dyn Scene> {
         Box::new(self.clone())
     }

@@ -1,7 +1,7 @@
 //! Files that appear whole or not at all.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -145,6 +145,13 @@ impl Write for AtomicFile {
 
     fn flush(&mut self) -> std::io::Result<()> {
         self.writer.as_mut().expect("not committed").flush()
+    }
+}
+
+/// For formats that fill in a header once the body is written.
+impl Seek for AtomicFile {
+    fn seek(&mut self, to: SeekFrom) -> std::io::Result<u64> {
+        self.writer.as_mut().expect("not committed").seek(to)
     }
 }
 

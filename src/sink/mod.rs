@@ -8,7 +8,7 @@ mod png;
 mod sheet;
 mod video;
 
-pub use self::gif::frame_delays;
+pub use self::gif::{frame_delays, Dither, GifOptions};
 pub use atomic::{remove_temp_files, AtomicFile};
 
 use tiny_skia::Pixmap;
@@ -18,6 +18,15 @@ use crate::plan::Output;
 
 /// Receives the frames of one render, in order.
 pub trait Sink {
+    /// Every how many frames the sink wants to see the animation once before
+    /// its frames proper (a palette needs the colours first); `None`, the
+    /// default, for no preview.
+    fn preview_every(&self) -> Option<u32> {
+        None
+    }
+    /// One frame of the preview: every `preview_every`-th and the last, in
+    /// order.
+    fn preview(&mut self, _frame: &Pixmap) {}
     fn write(&mut self, frame: &Pixmap) -> Result<(), Error>;
     /// Completes the output; until then nothing is at the target path.
     fn finish(self: Box<Self>) -> Result<(), Error>;
@@ -25,9 +34,15 @@ pub trait Sink {
 
 /// Opens the sink for `output`. Fails before any rendering when the output
 /// cannot be written.
-pub fn open(output: &Output, width: u32, height: u32, fps: f64) -> Result<Box<dyn Sink>, Error> {
+pub fn open(
+    output: &Output,
+    width: u32,
+    height: u32,
+    fps: f64,
+    gif: GifOptions,
+) -> Result<Box<dyn Sink>, Error> {
     Ok(match output {
-        Output::Gif(path) => Box::new(gif::GifSink::create(path, width, height, fps)?),
+        Output::Gif(path) => Box::new(gif::GifSink::create(path, width, height, fps, gif)?),
         Output::Png(path) => Box::new(png::PngSink::single(path)?),
         Output::Frames(pattern) => Box::new(png::PngSink::numbered(pattern)?),
         Output::Apng {

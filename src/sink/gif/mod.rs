@@ -1,0 +1,293 @@
+//! Animated GIF output: one global palette (exact when the animation has at
+//! most 255 colours), then per frame only the rectangle that changed, with
+//! unchanged pixels transparent. Frames are mapped and compressed in parallel
+//! on a worker while the next ones render; memory holds a few frames, never
+//! the animation.
+
+mod frame;
+mod palette;
+
+use std::io::{Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::thread::JoinHandle;
+
+use gif::{Encoder, Frame, Repeat};
+use rayon::prelude::*;
+use tiny_skia::Pixmap;
+
+use self::palette::{pack, ColourCounts, Palette, Rgb};
+use super::{AtomicFile, Sink};
+use crate::error::Error;
+
+/// Frames mapped and compressed together, in parallel; as many more wait in
+/// the queue from the renderer.
+const BATCH: usize = 8;
+/// The preview draws every this many frames (and the last) to build the
+/// palette, a tenth of the drawing. On the whale it also looks better than
+/// previewing every frame (98.6 against 84.0 dB, BENCHMARKS.md): its sampled
+/// colours fit the palette exactly and the rest map to their nearest.
+const PREVIEW_EVERY: u32 = 10;
+/// Where the global colour table starts: after the header and the logical
+/// screen descriptor.
+const COLOUR_TABLE_AT: u64 = 13;
+
+/// How colours the palette lacks are approximated.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Dither {
+    /// The nearest palette colour.
+    #[default]
+    None,
+    /// An 8 x 8 Bayer pattern.
+    Ordered,
+    /// Floyd-Steinberg error diffusion.
+    Diffusion,
+}
+
+/// The choices a GIF offers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GifOptions {
+    pub dither: Dither,
+    /// How many times the animation plays; 0 for forever.
+    pub plays: u16,
+}
+
+pub struct GifSink {
+    preview: ColourCounts,
+    /// Until the first frame, when it moves to the worker.
+    writer: Option<Writer>,
+    queue: Option<SyncSender<Vec<Rgb>>>,
+    worker: Option<JoinHandle<Result<(), Error>>>,
+}
+
+impl GifSink {
+    pub fn create(
+        path: &Path,
+        width: u32,
+        height: u32,
+        fps: f64,
+        options: GifOptions,
+    ) -> Result<Self, Error> {
+        let size = |v: u32| u16::try_from(v).expect("the plan keeps sizes within 65535");
+        let file = AtomicFile::create(path)?;
+        let gif_error = |source| Error::Gif {
+            path: path.to_path_buf(),
+            source,
+        };
+        // The colour table is written again, complete, by `finish`.
+        let mut encoder =
+            Encoder::new(file, size(width), size(height), &[0; 3 * 256]).map_err(gif_error)?;
+        let repeat = match options.plays {
+            0 => Repeat::Infinite,
+            n => Repeat::Finite(n - 1),
+        };
+        encoder.set_repeat(repeat).map_err(gif_error)?;
+        Ok(GifSink {
+            preview: ColourCounts::default(),
+            writer: Some(Writer {
+                encoder,
+                path: path.to_path_buf(),
+                palette: Palette::new(&ColourCounts::default()),
+                width: width as usize,
+                height: height as usize,
+                fps,
+                dither: options.dither,
+                previous: None,
+                pending: None,
+                received: 0,
+            }),
+            queue: None,
+            worker: None,
+        })
+    }
+
+    /// The worker's error, once it has stopped.
+    fn join(&mut self) -> Result<(), Error> {
+        self.queue = None;
+        match self.worker.take() {
+            Some(worker) => worker.join().expect("the GIF worker does not panic"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Sink for GifSink {
+    fn preview_every(&self) -> Option<u32> {
+        Some(PREVIEW_EVERY)
+    }
+
+    fn preview(&mut self, frame: &Pixmap) {
+        let mut pixels = Vec::new();
+        pack(frame.data(), &mut pixels);
+        self.preview.add(&pixels);
+    }
+
+    fn write(&mut self, frame: &Pixmap) -> Result<(), Error> {
+        if let Some(mut writer) = self.writer.take() {
+            writer.palette = Palette::new(&self.preview);
+            let (queue, frames) = sync_channel(BATCH);
+            self.queue = Some(queue);
+            self.worker = Some(std::thread::spawn(move || writer.run(frames)));
+        }
+        let mut pixels = Vec::new();
+        pack(frame.data(), &mut pixels);
+        let queue = self.queue.as_ref().expect("the worker runs");
+        if queue.send(pixels).is_err() {
+            // The worker stopped early: it failed, and says why.
+            self.join()?;
+        }
+        Ok(())
+    }
+
+    fn finish(mut self: Box<Self>) -> Result<(), Error> {
+        if let Some(writer) = self.writer.take() {
+            // No frames: the worker never started.
+            return writer.finish();
+        }
+        self.join()
+    }
+}
+
+/// The encoding state, on the worker thread.
+struct Writer {
+    encoder: Encoder<AtomicFile>,
+    path: PathBuf,
+    /// Built from the preview when the first frame comes.
+    palette: Palette,
+    width: usize,
+    height: usize,
+    fps: f64,
+    dither: Dither,
+    /// The indices of the last frame, which is what the canvas shows.
+    previous: Option<Vec<u8>>,
+    /// The last frame, held back while identical frames lengthen its delay.
+    pending: Option<Frame<'static>>,
+    received: u32,
+}
+
+impl Writer {
+    fn run(mut self, frames: Receiver<Vec<Rgb>>) -> Result<(), Error> {
+        let mut batch = Vec::with_capacity(BATCH);
+        for frame in frames {
+            batch.push(frame);
+            if batch.len() == BATCH {
+                self.encode(&batch)?;
+                batch.clear();
+            }
+        }
+        self.encode(&batch)?;
+        self.finish()
+    }
+
+    fn encode(&mut self, batch: &[Vec<Rgb>]) -> Result<(), Error> {
+        let unmet: Vec<Vec<Rgb>> = batch
+            .par_iter()
+            .map(|pixels| frame::unmet(&self.palette, pixels))
+            .collect();
+        // In frame order, so that the same animation gives the same file.
+        unmet.iter().flatten().for_each(|&c| self.palette.admit(c));
+        let (palette, width, height) = (&self.palette, self.width, self.height);
+        let mut indices: Vec<Vec<u8>> = batch
+            .par_iter()
+            .map(|pixels| frame::indices(palette, pixels, width, self.dither))
+            .collect();
+        let previous = self.previous.as_deref();
+        let frames: Vec<Option<Frame<'static>>> = (0..indices.len())
+            .into_par_iter()
+            .map(|i| {
+                let before = if i == 0 {
+                    previous
+                } else {
+                    Some(&indices[i - 1][..])
+                };
+                let mut frame = frame::changes(before, &indices[i], width, height)?;
+                frame.make_lzw_pre_encoded();
+                Some(frame)
+            })
+            .collect();
+        for frame in frames {
+            let delay = super::frame_delays(self.fps, self.received);
+            self.received += 1;
+            self.add(frame, delay)?;
+        }
+        if let Some(last) = indices.pop() {
+            self.previous = Some(last);
+        }
+        Ok(())
+    }
+
+    /// Queues `frame` to last `delay`; an unchanged frame (`None`) lengthens
+    /// the one before it instead.
+    fn add(&mut self, frame: Option<Frame<'static>>, delay: u16) -> Result<(), Error> {
+        let longer = self
+            .pending
+            .as_ref()
+            .and_then(|p| p.delay.checked_add(delay));
+        match (frame, longer) {
+            (None, Some(longer)) => {
+                self.pending.as_mut().expect("a frame before").delay = longer;
+                return Ok(());
+            }
+            (frame, _) => {
+                self.flush()?;
+                let mut frame = frame.unwrap_or_else(frame::unchanged);
+                frame.delay = delay;
+                self.pending = Some(frame);
+            }
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), Error> {
+        let Some(frame) = self.pending.take() else {
+            return Ok(());
+        };
+        self.encoder
+            .write_lzw_pre_encoded_frame(&frame)
+            .map_err(|source| Error::Gif {
+                path: self.path.clone(),
+                source,
+            })
+    }
+
+    /// Writes the last frame and the trailer, then the colour table, now
+    /// that every colour has its entry.
+    fn finish(mut self) -> Result<(), Error> {
+        self.flush()?;
+        let gif_error = |source| Error::Gif {
+            path: self.path.clone(),
+            source,
+        };
+        let mut file = self.encoder.into_inner().map_err(gif_error)?;
+        let write_error = |source| Error::Write {
+            path: self.path.clone(),
+            source,
+        };
+        file.seek(SeekFrom::Start(COLOUR_TABLE_AT))
+            .map_err(write_error)?;
+        file.write_all(&self.palette.table_bytes())
+            .map_err(write_error)?;
+        file.commit()
+    }
+}
+
+/// The delay of frame `index` in centiseconds, from the accumulated time so
+/// that the animation does not drift: 30 fps gives 3, 3, 4, 3, 3, 4, ...
+pub fn frame_delays(fps: f64, index: u32) -> u16 {
+    let at = |i: u32| (f64::from(i) * 100.0 / fps + 1e-9).floor();
+    (at(index + 1) - at(index)).clamp(0.0, f64::from(u16::MAX)) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delays_accumulate_without_drift() {
+        let delays: Vec<u16> = (0..6).map(|i| frame_delays(30.0, i)).collect();
+        assert_eq!(delays, [3, 3, 4, 3, 3, 4]);
+        let total: u32 = (0..300).map(|i| u32::from(frame_delays(30.0, i))).sum();
+        assert_eq!(total, 1000);
+        assert_eq!(frame_delays(25.0, 7), 4);
+    }
+}

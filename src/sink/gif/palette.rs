@@ -1,0 +1,223 @@
+//! The global palette. It is built from preview frames: their colours exactly
+//! when there are at most 255 of them, else 255 colours fitted to them by Wu's
+//! method in Oklab. A colour first met later takes a free entry while one is
+//! left, so an animation of at most 255 colours is always exact, and otherwise
+//! maps to its nearest entry in Oklab.
+
+use std::collections::HashMap;
+
+use quantette::color_space::{oklab_to_srgb8, srgb8_to_oklab};
+use quantette::deps::palette::{Oklab, Srgb};
+use quantette::wu::{BinnerF32x3, WuF32x3};
+use quantette::{PaletteCounts, PaletteSize};
+
+/// The palette index kept for transparent pixels: the last of 256.
+pub const TRANSPARENT: u8 = 255;
+/// Entries for colours: all but the transparent one.
+const SLOTS: usize = TRANSPARENT as usize;
+/// In a table entry: the colour is in the palette as it is.
+const EXACT: u16 = 0x100;
+
+/// A colour packed as `r | g << 8 | b << 16`.
+pub type Rgb = u32;
+
+/// The colours of `pixmap_data` (premultiplied RGBA bytes) over black, which
+/// is what a GIF can show of them.
+pub fn pack(pixmap_data: &[u8], out: &mut Vec<Rgb>) {
+    out.clear();
+    out.extend(
+        pixmap_data
+            .chunks_exact(4)
+            .map(|p| u32::from_le_bytes([p[0], p[1], p[2], 0])),
+    );
+}
+
+pub fn unpack(c: Rgb) -> [u8; 3] {
+    let [r, g, b, _] = c.to_le_bytes();
+    [r, g, b]
+}
+
+fn oklab(c: Rgb) -> [f32; 3] {
+    let [r, g, b] = unpack(c);
+    let o = srgb8_to_oklab(&[Srgb::new(r, g, b)])[0];
+    [o.l, o.a, o.b]
+}
+
+/// How often each colour appears in the preview frames.
+#[derive(Default)]
+pub struct ColourCounts(HashMap<Rgb, u64>);
+
+impl ColourCounts {
+    pub fn add(&mut self, pixels: &[Rgb]) {
+        // Backgrounds come in long runs: count a run with one hash look-up.
+        for run in pixels.chunk_by(|a, b| a == b) {
+            *self.0.entry(run[0]).or_default() += run.len() as u64;
+        }
+    }
+}
+
+/// The palette and a memo of where each colour met so far maps.
+pub struct Palette {
+    colours: Vec<Rgb>,
+    oklab: Vec<[f32; 3]>,
+    /// Per 24-bit colour: 0 when not met yet, else `index + 1`, with `EXACT`
+    /// set when the entry is the colour itself. Pages of it that are never
+    /// touched cost no memory.
+    table: Vec<u16>,
+}
+
+impl Palette {
+    pub fn new(counts: &ColourCounts) -> Palette {
+        let mut palette = Palette {
+            colours: Vec::with_capacity(SLOTS),
+            oklab: Vec::with_capacity(SLOTS),
+            table: vec![0; 1 << 24],
+        };
+        let mut seen: Vec<(Rgb, u64)> = counts.0.iter().map(|(&c, &n)| (c, n)).collect();
+        // Most frequent first, so that entries do not depend on hash order.
+        seen.sort_unstable_by_key(|&(c, n)| (std::cmp::Reverse(n), c));
+        if seen.len() <= SLOTS {
+            seen.iter().for_each(|&(c, _)| palette.push(c));
+        } else {
+            wu(&seen).into_iter().for_each(|c| palette.push(c));
+            for &(c, _) in &seen {
+                palette.admit(c);
+            }
+        }
+        palette
+    }
+
+    fn push(&mut self, c: Rgb) {
+        if self.table[c as usize] & EXACT == 0 {
+            self.table[c as usize] = (self.colours.len() as u16 + 1) | EXACT;
+            self.colours.push(c);
+            self.oklab.push(oklab(c));
+        }
+    }
+
+    /// Where `c` maps, once it has been admitted; `None` before.
+    #[inline]
+    pub fn get(&self, c: Rgb) -> Option<u8> {
+        match self.table[c as usize] {
+            0 => None,
+            e => Some(((e & 0xff) - 1) as u8),
+        }
+    }
+
+    /// Whether `c` is in the palette as it is.
+    #[inline]
+    pub fn is_exact(&self, c: Rgb) -> bool {
+        self.table[c as usize] & EXACT != 0
+    }
+
+    /// Gives `c` an entry of its own while one is free, else maps it to the
+    /// nearest entry. Admitting in a fixed order gives the same file each run.
+    pub fn admit(&mut self, c: Rgb) {
+        if self.table[c as usize] != 0 {
+            return;
+        }
+        if self.colours.len() < SLOTS {
+            self.push(c);
+        } else {
+            self.table[c as usize] = u16::from(self.nearest(c)) + 1;
+        }
+    }
+
+    /// The entry nearest to `c` in Oklab.
+    pub fn nearest(&self, c: Rgb) -> u8 {
+        let o = oklab(c);
+        let distance = |p: &[f32; 3]| (0..3).map(|i| (p[i] - o[i]).powi(2)).sum::<f32>();
+        self.oklab
+            .iter()
+            .enumerate()
+            .min_by(|(_, p), (_, q)| distance(p).total_cmp(&distance(q)))
+            .map_or(0, |(i, _)| i as u8)
+    }
+
+    pub fn colour(&self, index: u8) -> [u8; 3] {
+        unpack(self.colours[usize::from(index)])
+    }
+
+    /// The 256-entry colour table of the file; unused entries are black.
+    pub fn table_bytes(&self) -> Vec<u8> {
+        let mut bytes = vec![0; 3 * 256];
+        for (i, &c) in self.colours.iter().enumerate() {
+            bytes[3 * i..3 * i + 3].copy_from_slice(&unpack(c));
+        }
+        bytes
+    }
+}
+
+/// 255 colours for `seen` by Wu's method in Oklab, on a histogram fitted to
+/// the colours' bounding box: these scenes sit on a few thin lines of colour
+/// space, which the default fixed grid resolves into a few dozen colours only.
+fn wu(seen: &[(Rgb, u64)]) -> Vec<Rgb> {
+    let srgb: Vec<Srgb<u8>> = seen
+        .iter()
+        .map(|&(c, _)| {
+            let [r, g, b] = unpack(c);
+            Srgb::new(r, g, b)
+        })
+        .collect();
+    let lab = srgb8_to_oklab(&srgb);
+    let total: u64 = seen.iter().map(|&(_, n)| n).sum();
+    // Wu's counts are u32: scale down the counts of very long previews.
+    let shift = (64 - total.leading_zeros()).saturating_sub(31);
+    let counts = seen.iter().map(|&(_, n)| (n >> shift).max(1) as u32);
+    let mut ranges = [(f32::MAX, f32::MIN); 3];
+    for o in &lab {
+        for (range, v) in ranges.iter_mut().zip([o.l, o.a, o.b]) {
+            *range = (range.0.min(v), range.1.max(v));
+        }
+    }
+    let ranges = ranges.map(|(lo, hi)| (lo, hi + 1e-4 + 1e-3 * (hi - lo)));
+    let counts = PaletteCounts::<Oklab>::new(lab, counts.collect()).expect("counts fit in u32");
+    let binner = BinnerF32x3::<128, 32, 32>::new(ranges);
+    let fitted = WuF32x3::run_palette_counts(&counts, binner)
+        .expect("more than 255 colours")
+        .palette(PaletteSize::from_u8_clamped(TRANSPARENT));
+    oklab_to_srgb8(&fitted)
+        .into_iter()
+        .map(|c| u32::from_le_bytes([c.red, c.green, c.blue, 0]))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(colours: impl IntoIterator<Item = Rgb>) -> ColourCounts {
+        let mut counts = ColourCounts::default();
+        counts.add(&colours.into_iter().collect::<Vec<_>>());
+        counts
+    }
+
+    #[test]
+    fn few_colours_are_kept_exactly_and_late_ones_take_free_entries() {
+        let mut palette = Palette::new(&counts([7, 7, 9, 0x00ff_ffff]));
+        assert_eq!(palette.get(7), Some(0));
+        assert!(palette.is_exact(0x00ff_ffff) && palette.get(42).is_none());
+        palette.admit(42);
+        assert!(palette.is_exact(42));
+        assert_eq!(palette.colour(palette.get(42).unwrap()), [42, 0, 0]);
+    }
+
+    #[test]
+    fn many_colours_are_fitted_and_every_one_maps_close() {
+        // A navy-to-white ramp of 1000 colours, like the whale's.
+        let ramp = |i: u32| {
+            let t = |from: u32| from + (255 - from) * i / 999;
+            t(12) | t(20) << 8 | t(40) << 16
+        };
+        let palette = Palette::new(&counts((0..1000).map(ramp)));
+        for i in 0..1000 {
+            let c = ramp(i);
+            let got = palette.colour(palette.get(c).unwrap());
+            let err = (0..3).map(|k| got[k].abs_diff(unpack(c)[k])).max().unwrap();
+            assert!(err <= 2, "{:?} -> {got:?}", unpack(c));
+        }
+        let mut full = palette;
+        full.admit(0x0000_ff00);
+        assert!(!full.is_exact(0x0000_ff00));
+    }
+}
