@@ -79,6 +79,10 @@ pub struct RenderArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// Simulate and draw every frame but write nothing: times the renderer.
+    #[arg(long, conflicts_with = "output")]
+    pub dry_run: bool,
+
     /// Write only frame K (counted from 0, as numbered frames are), after
     /// simulating the K frames before it.
     #[arg(long, value_name = "K", conflicts_with_all = ["frames", "start", "sheet"])]

@@ -47,6 +47,8 @@ pub enum Output {
     Sheet { path: PathBuf, grid: Grid },
     /// A video, encoded by the system's ffmpeg.
     Video { path: PathBuf, codec: Codec },
+    /// Nothing: simulate and draw only (`--dry-run`), to time the renderer.
+    Discard,
 }
 
 /// A file name with a number in it: `prefix`, the frame number padded with
@@ -160,7 +162,11 @@ impl Plan {
         let default_output = PathBuf::from(format!("out/{}.gif", preset.name));
         let template = args.output.as_ref().unwrap_or(&default_output);
         let path = placeholder::expand(template, &placeholder::values(&settings, &preset.name))?;
-        let output = format::output(&path, args, selection, animation.size())?;
+        let output = if args.dry_run {
+            Output::Discard
+        } else {
+            format::output(&path, args, selection, animation.size())?
+        };
         let mut warnings = Vec::new();
         let fps = settings.run.fps;
         if matches!(output, Output::Gif(_)) && fps > GIF_FPS_HONOURED {

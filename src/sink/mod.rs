@@ -59,6 +59,7 @@ pub fn open(
         Output::Sheet { path, grid } => {
             Box::new(sheet::SheetSink::create(path, *grid, (width, height))?)
         }
+        Output::Discard => Box::new(Discard),
         Output::Video { path, codec } => Box::new(video::VideoSink::create(
             path,
             *codec,
@@ -80,5 +81,18 @@ pub fn straight_rgba(pixmap: &Pixmap, out: &mut Vec<u8>) {
     for p in pixmap.pixels() {
         let c = p.demultiply();
         out.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+}
+
+/// Drops every frame (`--dry-run`).
+struct Discard;
+
+impl Sink for Discard {
+    fn write(&mut self, _frame: &Pixmap) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn finish(self: Box<Self>) -> Result<(), Error> {
+        Ok(())
     }
 }
