@@ -25,25 +25,14 @@ GIFSKI=$WORK/gifski/bin/gifski
 [ -x "$GIFSKI" ] || cargo install gifski --locked --root "$WORK/gifski"
 python3 -c 'import numpy, PIL' 2>/dev/null || pip install numpy pillow
 
-# WG=path/to/whalegen measures that binary instead of building this tree.
-if [ -z "${WG:-}" ]; then
-    (cd "$ROOT" && cargo build --release --quiet)
-    WG=$ROOT/target/release/whalegen
-fi
-
-# median of the numbers on stdin
-median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+source "$ROOT/bench/lib.sh"
 
 # measure NAME OUT CMD...: runs CMD REPS times; prints one row.
 measure() {
     local name=$1 out=$2
     shift 2
     local times=$WORK/times.txt
-    : >"$times"
-    for _ in $(seq "$REPS"); do
-        rm -f "$out"
-        /usr/bin/time -f '%e %U %S %M' -a -o "$times" "$@" >/dev/null 2>&1
-    done
+    BEFORE="rm -f '$out'" timed "$times" "$@"
     local wall cpu rss size quality
     wall=$(awk '{ print $1 }' "$times" | median)
     cpu=$(awk '{ print $2 + $3 }' "$times" | median)

@@ -15,24 +15,15 @@ WORK=${1:-$ROOT/target/bench-render}
 REPS=${REPS:-3}
 mkdir -p "$WORK"
 [ -x /usr/bin/time ] || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y time; }
-if [ -z "${WG:-}" ]; then
-    (cd "$ROOT" && cargo build --release --quiet)
-    WG=$ROOT/target/release/whalegen
-fi
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+source "$ROOT/bench/lib.sh"
 
 # measure THREADS NAME ARGS...: one row, REPS runs of `whalegen render ARGS`.
 measure() {
     local threads=$1 name=$2
     shift 2
     local times=$WORK/times.txt
-    : >"$times"
-    for _ in $(seq "$REPS"); do
-        rm -rf "$WORK/out" && mkdir -p "$WORK/out"
-        RAYON_NUM_THREADS=$threads /usr/bin/time -f '%e %U %S %M' -a -o "$times" \
-            "$WG" render -q "$@" >/dev/null 2>&1
-    done
+    BEFORE="rm -rf '$WORK/out' && mkdir -p '$WORK/out'" RAYON_NUM_THREADS=$threads \
+        timed "$times" "$WG" render -q "$@"
     printf '| %-40s | %7s | %6.3f | %6.3f | %6.0f |\n' "$name" "$threads" \
         "$(awk '{ print $1 }' "$times" | median)" \
         "$(awk '{ print $2 + $3 }' "$times" | median)" \
