@@ -72,7 +72,7 @@ impl Matrix {
     /// The factor by which the matrix scales every length, when it scales
     /// them all alike (no skew, no uneven scale).
     fn uniform_scale(&self) -> Option<f64> {
-        let (sx, sy) = (self.a.hypot(self.b), self.c.hypot(self.d));
+        let (sx, sy) = (libm::hypot(self.a, self.b), libm::hypot(self.c, self.d));
         let skew = self.a * self.c + self.b * self.d;
         ((sx - sy).abs() <= 1e-9 * sx && skew.abs() <= 1e-9 * sx * sy).then_some(sx)
     }

@@ -28,7 +28,7 @@ impl Capsule {
     /// The capsule with what every sub-scanline needs worked out once.
     fn prepare(&self) -> Prepared {
         let (dx, dy) = (self.b.0 - self.a.0, self.b.1 - self.a.1);
-        let len = dx.hypot(dy);
+        let len = libm::hypot(dx, dy);
         let (ux, uy) = if len > 0.0 {
             (dx / len, dy / len)
         } else {

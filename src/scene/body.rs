@@ -19,7 +19,7 @@ pub(super) fn pose(head: V2, joints: &[Joint], p: &WhaleParams, frame_count: u32
         .iter()
         .enumerate()
         .map(|(i, joint)| {
-            let reach = (i as f64 / last).powf(1.5);
+            let reach = libm::pow(i as f64 / last, 1.5);
             let wave = f64::from(frame_count) * p.tail_beat_speed - i as f64 * p.tail_beat_phase;
             let angle = joint.angle + p.tail_beat * reach * libm::sin(wave);
             let spacing = (joint.pos - leader).length();

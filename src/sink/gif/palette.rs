@@ -126,7 +126,7 @@ impl Palette {
     /// The entry nearest to `c` in Oklab.
     pub fn nearest(&self, c: Rgb) -> u8 {
         let o = oklab(c);
-        let distance = |p: &[f32; 3]| (0..3).map(|i| (p[i] - o[i]).powi(2)).sum::<f32>();
+        let distance = |p: &[f32; 3]| (0..3).map(|i| (p[i] - o[i]) * (p[i] - o[i])).sum::<f32>();
         self.oklab
             .iter()
             .enumerate()
