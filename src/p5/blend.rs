@@ -56,7 +56,8 @@ mod tests {
         let solid = Solid::new(Rgba::new(8, 18, 38, 60));
         let mut px = [0, 0, 0, 255];
         solid.blend(&mut px, 255);
-        assert_eq!(px, [2, 4, 9, 60 + ((255 * 196) >> 8)]);
+        // alpha: 60 + (255 * 196) >> 8.
+        assert_eq!(px, [2, 4, 9, 255]);
     }
 
     #[test]

@@ -272,3 +272,65 @@ fn mono_cubic(edges: &mut Vec<Edge>, pts: [Point; 4]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tiny_skia::PathBuilder;
+
+    fn on_quarter_grid(y: f64) -> bool {
+        (y * 4.0).fract() == 0.0
+    }
+
+    #[test]
+    fn lines_keep_x_to_a_256th_and_snap_y_to_a_quarter() {
+        let mut edges = Vec::new();
+        line(
+            &mut edges,
+            Point::from_xy(3.0, 5.9),
+            Point::from_xy(1.1, 2.13),
+        );
+        let e = edges[0];
+        assert_eq!((e.y0, e.y1, e.winding), (2.25, 6.0, -1.0));
+        assert_eq!(e.x0, (1.1f32 * 256.0).floor() as f64 / 256.0);
+        // Too flat to span a quarter row: no edge.
+        line(
+            &mut edges,
+            Point::from_xy(0.0, 1.0),
+            Point::from_xy(9.0, 1.1),
+        );
+        assert_eq!(edges.len(), 1);
+    }
+
+    #[test]
+    fn a_cubic_becomes_a_few_lines_on_the_quarter_grid() {
+        // An arch: up to y = 30 at t = 1/2, then back down.
+        let pts = [(0.0, 0.0), (0.0, 40.0), (40.0, 40.0), (40.0, 0.0)];
+        let mut edges = Vec::new();
+        cubic(&mut edges, pts.map(|(x, y)| Point::from_xy(x, y)));
+        assert!(edges
+            .iter()
+            .all(|e| on_quarter_grid(e.y0) && on_quarter_grid(e.y1)));
+        let (down, up): (Vec<Edge>, Vec<Edge>) = edges.iter().partition(|e| e.winding > 0.0);
+        // Each half is flattened into 2^4 lines, less one too flat to keep.
+        assert_eq!((down.len(), up.len()), (15, 15), "{edges:?}");
+        let bottom = edges.iter().map(|e| e.y1).fold(0.0, f64::max);
+        assert_eq!(bottom, 30.0);
+        assert!(edges.iter().all(|e| e.y0 >= 0.0));
+    }
+
+    #[test]
+    fn a_closed_path_goes_down_as_far_as_up() {
+        let mut pb = PathBuilder::new();
+        pb.move_to(10.0, 10.0);
+        pb.cubic_to(30.0, 0.0, 50.0, 40.0, 20.0, 35.5);
+        pb.line_to(5.0, 20.3);
+        pb.close();
+        let edges = path_edges(&pb.finish().unwrap(), Transform::from_translate(0.5, 0.25));
+        let net: f64 = edges.iter().map(|e| e.winding * (e.y1 - e.y0)).sum();
+        assert_eq!(net, 0.0, "{edges:?}");
+        assert!(edges
+            .iter()
+            .all(|e| on_quarter_grid(e.y0) && on_quarter_grid(e.y1)));
+    }
+}

@@ -135,12 +135,110 @@ fn accumulate(acc: &mut [f32], (top, bottom): (f64, f64), d: f32) -> (usize, usi
     let first = x0.floor() as usize;
     let last = (x1.ceil() as usize).max(first + 1);
     let mut before = 0.0;
-    for x in first..last {
-        let u = x as f64;
+    for (x, a) in acc[first..last].iter_mut().enumerate() {
+        let u = (first + x) as f64;
         let covered = area(u + 1.0) - area(u);
-        acc[x] += d * (covered - before) as f32;
+        *a += d * (covered - before) as f32;
         before = covered;
     }
     acc[last] += d * (1.0 - before) as f32;
     (first, last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The closed polygon through `points`, whose y must be on the quarter grid.
+    fn polygon(points: &[(f64, f64)]) -> Vec<Edge> {
+        let next = points.iter().cycle().skip(1);
+        points
+            .iter()
+            .zip(next)
+            .filter_map(|(&a, &b)| Edge::new(a, b))
+            .collect()
+    }
+
+    /// The coverage of every pixel of a `size` x `size` raster.
+    fn coverage(mut edges: Vec<Edge>, size: usize) -> Vec<Vec<f32>> {
+        let mut grid = vec![vec![0f32; size]; size];
+        rasterize(&mut edges, size, size, |y, x0, row| {
+            grid[y][x0..x0 + row.len()].copy_from_slice(row);
+        });
+        grid
+    }
+
+    fn total(grid: &[Vec<f32>]) -> f64 {
+        grid.iter().flatten().map(|&c| f64::from(c)).sum()
+    }
+
+    const SQUARE: [(f64, f64); 4] = [(2.0, 3.0), (6.0, 3.0), (6.0, 7.0), (2.0, 7.0)];
+
+    #[test]
+    fn a_pixel_aligned_square_is_exact() {
+        let grid = coverage(polygon(&SQUARE), 10);
+        for (y, row) in grid.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                let inside = (2..6).contains(&x) && (3..7).contains(&y);
+                assert_eq!(c, if inside { 1.0 } else { 0.0 }, "({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn coverage_adds_up_to_the_area() {
+        let triangle = [(1.3, 0.5), (9.7, 2.25), (4.1, 8.75), (0.2, 5.0)];
+        let twice: f64 = (0..4)
+            .map(|i| {
+                let ((ax, ay), (bx, by)) = (triangle[i], triangle[(i + 1) % 4]);
+                ax * by - bx * ay
+            })
+            .sum();
+        let grid = coverage(polygon(&triangle), 12);
+        assert!(
+            (total(&grid) - twice.abs() / 2.0).abs() < 1e-4,
+            "{}",
+            total(&grid)
+        );
+        assert!(grid
+            .iter()
+            .flatten()
+            .all(|c| (-1e-6..=1.0 + 1e-6).contains(c)));
+        // Both orientations cover alike.
+        let mut reversed = triangle;
+        reversed.reverse();
+        let other = coverage(polygon(&reversed), 12);
+        let most = (grid.iter().flatten().zip(other.iter().flatten()))
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f32::max);
+        assert!(most < 1e-6, "{most}");
+    }
+
+    #[test]
+    fn overlaps_count_once_and_opposite_windings_cancel() {
+        let shifted = SQUARE.map(|(x, y)| (x + 1.5, y + 1.25));
+        let mut both = polygon(&SQUARE);
+        both.extend(polygon(&shifted));
+        // Non-zero: the union, 16 + 16 - 2.5 * 2.75, every pixel at most 1.
+        let grid = coverage(both, 10);
+        assert!((total(&grid) - (32.0 - 2.5 * 2.75)).abs() < 1e-4);
+        assert_eq!(grid[5][4], 1.0);
+
+        // A square inside a larger one, run the other way round: a hole.
+        let mut inner = [(3.0, 4.0), (5.0, 4.0), (5.0, 6.0), (3.0, 6.0)];
+        inner.reverse();
+        let mut holed = polygon(&SQUARE);
+        holed.extend(polygon(&inner));
+        let grid = coverage(holed, 10);
+        assert!((total(&grid) - 12.0).abs() < 1e-4);
+        assert_eq!((grid[4][3], grid[3][2]), (0.0, 1.0));
+    }
+
+    #[test]
+    fn alpha_snaps_near_the_ends() {
+        assert_eq!(alpha(0.02), 0);
+        assert_eq!(alpha(0.5), 128);
+        assert_eq!(alpha(0.98), 255);
+        assert_eq!(alpha(1.3), 255);
+    }
 }
