@@ -4,11 +4,21 @@
 
 use super::color::Rgba;
 
+/// Each channel of the packed premultiplied pixel `c` times `scale` / 256,
+/// truncated, two channels at a time (`SkAlphaMulQ`).
+#[inline]
+fn alpha_mul(c: u32, scale: u32) -> u32 {
+    const MASK: u32 = 0x00FF_00FF;
+    let rb = ((c & MASK) * scale) >> 8;
+    let ga = ((c >> 8) & MASK) * scale;
+    (rb & MASK) | (ga & !MASK)
+}
+
 /// A solid colour, premultiplied as Skia does (`SkPremultiplyARGBInline`:
-/// `SkMulDiv255Round` per channel).
+/// `SkMulDiv255Round` per channel), packed as an RGBA pixel in memory order.
 #[derive(Debug, Clone, Copy)]
 pub struct Solid {
-    pm: [u32; 4],
+    pm: u32,
 }
 
 impl Solid {
@@ -16,10 +26,11 @@ impl Solid {
         let a = u32::from(color.a);
         let premul = |c: u8| {
             let prod = u32::from(c) * a + 128;
-            (prod + (prod >> 8)) >> 8
+            ((prod + (prod >> 8)) >> 8) as u8
         };
+        let bytes = [premul(color.r), premul(color.g), premul(color.b), color.a];
         Solid {
-            pm: [premul(color.r), premul(color.g), premul(color.b), a],
+            pm: u32::from_le_bytes(bytes),
         }
     }
 
@@ -32,17 +43,14 @@ impl Solid {
         if aa == 0 {
             return;
         }
-        if aa == 255 && self.pm[3] == 255 {
-            for (d, s) in dst.iter_mut().zip(self.pm) {
-                *d = s as u8;
-            }
-            return;
-        }
-        let sc = self.pm.map(|c| (c * (aa + 1)) >> 8);
-        let scale = 256 - sc[3];
-        for (d, s) in dst.iter_mut().zip(sc) {
-            *d = (s + ((u32::from(*d) * scale) >> 8)).min(255) as u8;
-        }
+        let sc = if aa == 255 {
+            self.pm
+        } else {
+            alpha_mul(self.pm, aa + 1)
+        };
+        let scale = 256 - (sc >> 24);
+        let px: &mut [u8; 4] = dst.try_into().expect("a pixel is 4 bytes");
+        *px = (sc + alpha_mul(u32::from_le_bytes(*px), scale)).to_le_bytes();
     }
 }
 

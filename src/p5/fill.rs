@@ -38,7 +38,7 @@ pub fn fill_path(pixmap: &mut Pixmap, path: &Path, ts: Transform, color: Rgba) {
 /// Skia's alpha for a coverage in 0..=1: 8 bits, snapped at the ends
 /// (`SafeRLEAdditiveBlitter`'s `snapAlpha`).
 fn alpha(coverage: f32) -> u32 {
-    match (coverage.clamp(0.0, 1.0) * 255.0).round() as u32 {
+    match (coverage.clamp(0.0, 1.0) * 255.0 + 0.5) as u32 {
         a if a > 247 => 255,
         a if a < 8 => 0,
         a => a,
