@@ -38,7 +38,8 @@ pub fn fill_path(pixmap: &mut Pixmap, path: &Path, ts: Transform, color: Rgba) {
 /// Skia's alpha for a coverage in 0..=1: 8 bits, snapped at the ends
 /// (`SafeRLEAdditiveBlitter`'s `snapAlpha`).
 fn alpha(coverage: f32) -> u32 {
-    match (coverage.clamp(0.0, 1.0) * 255.0 + 0.5) as u32 {
+    // `as` saturates: below 0 gives 0, above 1 more than 247.
+    match (coverage * 255.0 + 0.5) as u32 {
         a if a > 247 => 255,
         a if a < 8 => 0,
         a => a,
@@ -132,8 +133,10 @@ fn accumulate(acc: &mut [f32], (top, bottom): (f64, f64), d: f32) -> (usize, usi
             (u - x0) * (u - x0) / (2.0 * (x1 - x0))
         }
     };
-    let first = x0.floor() as usize;
-    let last = (x1.ceil() as usize).max(first + 1);
+    // x0 and x1 are not negative: `as` floors them.
+    let first = x0 as usize;
+    let whole = x1 as usize;
+    let last = (whole + usize::from((whole as f64) < x1)).max(first + 1);
     let mut before = 0.0;
     for (x, a) in acc[first..last].iter_mut().enumerate() {
         let u = (first + x) as f64;
