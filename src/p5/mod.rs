@@ -9,6 +9,7 @@ mod color;
 mod curve;
 mod edges;
 mod fill;
+mod matrix;
 mod small;
 mod thin;
 
@@ -18,6 +19,7 @@ pub use curve::Vertex;
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
 use blend::Solid;
+use matrix::Matrix;
 use thin::{Capsule, ThinStroker};
 
 /// The widest stroke, in pixels, drawn by the analytic thin stroker.
@@ -39,70 +41,6 @@ enum Fill {
     /// fill, hides the fill's edge, and the analytic fill measured no gain on
     /// the chain references.
     Supersampled,
-}
-
-/// A 2D affine matrix in f64, as the canvas keeps it:
-/// x' = a x + c y + e, y' = b x + d y + f.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Matrix {
-    a: f64,
-    b: f64,
-    c: f64,
-    d: f64,
-    e: f64,
-    f: f64,
-}
-
-impl Matrix {
-    const IDENTITY: Matrix = Matrix {
-        a: 1.0,
-        b: 0.0,
-        c: 0.0,
-        d: 1.0,
-        e: 0.0,
-        f: 0.0,
-    };
-
-    fn translate(&mut self, x: f64, y: f64) {
-        self.e += self.a * x + self.c * y;
-        self.f += self.b * x + self.d * y;
-    }
-
-    fn rotate(&mut self, angle: f64) {
-        let (sin, cos) = (libm::sin(angle), libm::cos(angle));
-        let Matrix { a, b, c, d, .. } = *self;
-        self.a = a * cos + c * sin;
-        self.b = b * cos + d * sin;
-        self.c = c * cos - a * sin;
-        self.d = d * cos - b * sin;
-    }
-
-    fn apply(&self, x: f64, y: f64) -> (f64, f64) {
-        (
-            self.a * x + self.c * y + self.e,
-            self.b * x + self.d * y + self.f,
-        )
-    }
-
-    /// The factor by which the matrix scales every length, when it scales
-    /// them all alike (no skew, no uneven scale).
-    fn uniform_scale(&self) -> Option<f64> {
-        let (sx, sy) = (self.a.hypot(self.b), self.c.hypot(self.d));
-        let skew = self.a * self.c + self.b * self.d;
-        ((sx - sy).abs() <= 1e-9 * sx && skew.abs() <= 1e-9 * sx * sy).then_some(sx)
-    }
-
-    fn to_skia(self, density: f64) -> Transform {
-        let m = |v: f64| (v * density) as f32;
-        Transform::from_row(
-            m(self.a),
-            m(self.b),
-            m(self.c),
-            m(self.d),
-            m(self.e),
-            m(self.f),
-        )
-    }
 }
 
 /// The state `push()` saves and `pop()` restores.
