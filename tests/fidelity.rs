@@ -134,13 +134,10 @@ fn translucent_backgrounds_match_p5() {
     check_folder("tree-bg-alpha", "render.json", |_| TREE);
 }
 
-/// 220 stars on 300 x 500: with the stars drawn as Skia does (src/p5/small.rs)
-/// the whale's body is what is left over the limit: tiny-skia's supersampled
-/// coverage of its curves differs from Skia's analytic one, and the body
-/// covers a larger share of a small canvas (about mae 0.16 / diff8 0.50 %).
-/// Run with `cargo test -- --ignored`.
+/// 220 stars on 300 x 500: the whale's body covers a large share of a small
+/// canvas, so its anti-aliasing must be Skia's (src/p5/fill.rs), not
+/// tiny-skia's supersampled one (which measured mae 0.16 / diff8 0.50 %).
 #[test]
-#[ignore = "anti-aliasing of the body on a small canvas is just over the whale limits"]
 fn whale_small_canvas_matches_p5() {
     check_folder("whale-300x500", "render.json", |_| WHALE);
 }

@@ -11,6 +11,7 @@
 
 use tiny_skia::Pixmap;
 
+use super::blend::Solid;
 use super::color::Rgba;
 
 /// The largest radius drawn here: Skia's conic-to-quad tolerance (0.25 px)
@@ -121,35 +122,15 @@ pub fn fill_circle(pixmap: &mut Pixmap, x: f64, y: f64, r: f64, color: Rgba) {
     let x1 = ((x + r).ceil() as i64).min(w);
     let y0 = ((y - r).floor() as i64).max(0);
     let y1 = ((y + r).ceil() as i64).min(h);
-    let a = u32::from(color.a);
-    let premul = |c: u8| {
-        let prod = u32::from(c) * a + 128;
-        (prod + (prod >> 8)) >> 8
-    };
-    let pm = [premul(color.r), premul(color.g), premul(color.b), a];
+    let solid = Solid::new(color);
     let stride = w as usize * 4;
     let data = pixmap.data_mut();
     for py in y0..y1 {
         for px in x0..x1 {
             let cov = covered(&poly, px as f64, py as f64);
             let aa = (cov * 255.0).round().clamp(0.0, 255.0) as u32;
-            if aa == 0 {
-                continue;
-            }
             let at = py as usize * stride + px as usize * 4;
-            let dst = &mut data[at..at + 4];
-            if aa == 255 && a == 255 {
-                for (d, s) in dst.iter_mut().zip(pm) {
-                    *d = s as u8;
-                }
-                continue;
-            }
-            // SkAlphaMulQ(color, aa + 1), then SkBlitRow::Color32.
-            let sc = pm.map(|c| (c * (aa + 1)) >> 8);
-            let scale = 256 - sc[3];
-            for (d, s) in dst.iter_mut().zip(sc) {
-                *d = (s + ((u32::from(*d) * scale) >> 8)).min(255) as u8;
-            }
+            solid.blend(&mut data[at..at + 4], aa);
         }
     }
 }

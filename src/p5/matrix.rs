@@ -1,0 +1,67 @@
+//! The canvas transform.
+
+use tiny_skia::Transform;
+
+/// A 2D affine matrix in f64, as the canvas keeps it:
+/// x' = a x + c y + e, y' = b x + d y + f.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Matrix {
+    pub a: f64,
+    pub b: f64,
+    pub c: f64,
+    pub d: f64,
+    pub e: f64,
+    pub f: f64,
+}
+
+impl Matrix {
+    pub const IDENTITY: Matrix = Matrix {
+        a: 1.0,
+        b: 0.0,
+        c: 0.0,
+        d: 1.0,
+        e: 0.0,
+        f: 0.0,
+    };
+
+    pub fn translate(&mut self, x: f64, y: f64) {
+        self.e += self.a * x + self.c * y;
+        self.f += self.b * x + self.d * y;
+    }
+
+    pub fn rotate(&mut self, angle: f64) {
+        let (sin, cos) = (libm::sin(angle), libm::cos(angle));
+        let Matrix { a, b, c, d, .. } = *self;
+        self.a = a * cos + c * sin;
+        self.b = b * cos + d * sin;
+        self.c = c * cos - a * sin;
+        self.d = d * cos - b * sin;
+    }
+
+    pub fn apply(&self, x: f64, y: f64) -> (f64, f64) {
+        (
+            self.a * x + self.c * y + self.e,
+            self.b * x + self.d * y + self.f,
+        )
+    }
+
+    /// The factor by which the matrix scales every length, when it scales
+    /// them all alike (no skew, no uneven scale).
+    pub fn uniform_scale(&self) -> Option<f64> {
+        let (sx, sy) = (libm::hypot(self.a, self.b), libm::hypot(self.c, self.d));
+        let skew = self.a * self.c + self.b * self.d;
+        ((sx - sy).abs() <= 1e-9 * sx && skew.abs() <= 1e-9 * sx * sy).then_some(sx)
+    }
+
+    pub fn to_skia(self, density: f64) -> Transform {
+        let m = |v: f64| (v * density) as f32;
+        Transform::from_row(
+            m(self.a),
+            m(self.b),
+            m(self.c),
+            m(self.d),
+            m(self.e),
+            m(self.f),
+        )
+    }
+}
