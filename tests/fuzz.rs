@@ -5,6 +5,8 @@ use proptest::prelude::*;
 use std::collections::BTreeMap;
 use toml::Value;
 use whalegen::params::{parse_set, Settings};
+use whalegen::plan::checked_settings;
+use whalegen::preset::Preset;
 use whalegen::render::Animation;
 use whalegen::scene::{LSystem, SceneKind};
 
@@ -125,6 +127,41 @@ proptest! {
             let settings = Settings::resolve(kind, &overrides).unwrap();
             if let Ok(mut animation) = Animation::new(&settings) {
                 while animation.next_frame().is_some() {}
+            }
+        }
+    }
+}
+
+fn preset_lines() -> impl Strategy<Value = String> {
+    let line = prop_oneof![
+        Just("scene = \"tree\"".to_string()),
+        Just("scene = \"whale\"".to_string()),
+        Just("scene = 3".to_string()),
+        "[a-z_]{1,12} = -?[0-9]{1,6}(\\.[0-9]{1,3})?",
+        "[a-z_]{1,12} = \"[a-zA-Z+\\-\\[\\]]{0,10}\"",
+        "[a-z_]{1,12} = \\[[0-9, .]{0,16}\\]",
+        "rules = \\{ [A-Z] = \"[FGX+\\-\\[\\]]{0,8}\" \\}",
+        "\\PC{0,30}",
+    ];
+    prop::collection::vec(line, 0..8).prop_map(|lines| lines.join("\n"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Any preset text is loaded or refused in one line naming the file, and
+    /// a loaded one resolves or is refused, never a panic.
+    #[test]
+    fn any_preset_text_is_handled(text in preset_lines()) {
+        match Preset::parse("fuzz", "fuzz.toml", &text) {
+            Ok(preset) => {
+                if let Ok(settings) = checked_settings(&preset, &[("frames".into(), Value::Integer(2))]) {
+                    prop_assert!(settings.frames() == 2);
+                }
+            }
+            Err(err) => {
+                let message = err.to_string();
+                prop_assert!(message.contains("fuzz.toml") && !message.contains('\n'), "{message}");
             }
         }
     }
