@@ -206,7 +206,11 @@ fn refuse_duplicates(planned: Vec<Result<Planned, Failure>>) -> (Vec<Planned>, V
     let mut failures = Vec::new();
     for item in planned {
         match item {
-            Ok(p) if kept.iter().any(|k| k.files.iter().any(|f| p.files.contains(f))) => {
+            Ok(p)
+                if kept
+                    .iter()
+                    .any(|k| k.files.iter().any(|f| p.files.contains(f))) =>
+            {
                 failures.push(Failure {
                     label: p.label.clone(),
                     error: Error::Output {
@@ -246,19 +250,21 @@ fn render_all(
     let next = AtomicUsize::new(0);
     let results = Mutex::new((Vec::new(), Vec::new()));
     pool.install(|| {
-        (0..threads.min(planned.len())).into_par_iter().for_each(|_| {
-            while let Some(item) = planned.get(next.fetch_add(1, Ordering::Relaxed)) {
-                let result = render_one(item, root, tally);
-                let mut results = results.lock().unwrap_or_else(|p| p.into_inner());
-                match result {
-                    Ok(entries) => results.0.extend(entries),
-                    Err(error) => results.1.push(Failure {
-                        label: item.label.clone(),
-                        error,
-                    }),
+        (0..threads.min(planned.len()))
+            .into_par_iter()
+            .for_each(|_| {
+                while let Some(item) = planned.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let result = render_one(item, root, tally);
+                    let mut results = results.lock().unwrap_or_else(|p| p.into_inner());
+                    match result {
+                        Ok(entries) => results.0.extend(entries),
+                        Err(error) => results.1.push(Failure {
+                            label: item.label.clone(),
+                            error,
+                        }),
+                    }
                 }
-            }
-        });
+            });
     });
     tally.finish();
     Ok(results.into_inner().unwrap_or_else(|p| p.into_inner()))

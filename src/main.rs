@@ -2,9 +2,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use whalegen::cli::{Cli, Command};
 use whalegen::batch::{self, Outcome};
 use whalegen::cli::BatchArgs;
+use whalegen::cli::{Cli, Command};
 use whalegen::plan::Plan;
 use whalegen::preset;
 use whalegen::progress::{Bar, Overall, Progress, Silent};
@@ -59,14 +59,21 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 /// summary; an error (exit 1) when anything failed or changed.
 fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
     for failure in &outcome.failures {
-        eprintln!("whalegen: failed: {}: {}", failure.label, failure.error.chain());
+        eprintln!(
+            "whalegen: failed: {}: {}",
+            failure.label,
+            failure.error.chain()
+        );
     }
     for change in &outcome.changes {
         eprintln!("whalegen: {change}");
     }
     let (written, failed) = (outcome.entries.len(), outcome.failures.len());
     if let Some(manifest) = &outcome.manifest {
-        eprintln!("whalegen: {written} files written, listed in {}", manifest.display());
+        eprintln!(
+            "whalegen: {written} files written, listed in {}",
+            manifest.display()
+        );
     }
     if failed > 0 {
         anyhow::bail!("{failed} of the batch's renders failed");
@@ -74,7 +81,11 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
     if args.check {
         let manifest = args.output.join(batch::MANIFEST);
         match outcome.changes.len() {
-            0 => eprintln!("whalegen: {written} files, all as in {}", manifest.display()),
+            0 => eprintln!(
+                "whalegen: {written} files, all as in {}",
+                manifest.display()
+            ),
+            1 => anyhow::bail!("1 file differs from {}", manifest.display()),
             n => anyhow::bail!("{n} files differ from {}", manifest.display()),
         }
     }

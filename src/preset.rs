@@ -223,6 +223,9 @@ pub fn to_toml(preset: &Preset, settings: &Settings) -> String {
     if let Some(description) = &preset.description {
         text += &format!("description = {}\n", Value::from(description.as_str()));
     }
+    if !preset.outputs.is_empty() {
+        text += &format!("outputs = {}\n", Value::Array(preset.outputs.clone()));
+    }
     let mut run = settings.run.clone();
     run.frames = Some(settings.frames());
     text += &toml::to_string(&run).expect("the run serialises to TOML");

@@ -164,9 +164,9 @@ pub fn compare(old: &[Entry], new: &[Entry]) -> Vec<Change> {
 impl Change {
     pub fn path(&self) -> &str {
         match self {
-            Change::Changed { path, .. } | Change::Added { path, .. } | Change::Missing { path, .. } => {
-                path
-            }
+            Change::Changed { path, .. }
+            | Change::Added { path, .. }
+            | Change::Missing { path, .. } => path,
         }
     }
 }
@@ -177,9 +177,14 @@ impl std::fmt::Display for Change {
             Change::Changed { path, old, new } => {
                 write!(f, "changed: {path}: sha256 {old} -> {new}")
             }
-            Change::Added { path, new } => write!(f, "new: {path}: sha256 {new}, not in the manifest"),
+            Change::Added { path, new } => {
+                write!(f, "new: {path}: sha256 {new}, not in the manifest")
+            }
             Change::Missing { path, old } => {
-                write!(f, "missing: {path}: sha256 {old} in the manifest, not rendered")
+                write!(
+                    f,
+                    "missing: {path}: sha256 {old} in the manifest, not rendered"
+                )
             }
         }
     }
@@ -206,7 +211,11 @@ mod tests {
 
     #[test]
     fn changes_are_found_by_path_and_hash_only() {
-        let old = [entry("a.png", "1"), entry("b.png", "2"), entry("c.png", "3")];
+        let old = [
+            entry("a.png", "1"),
+            entry("b.png", "2"),
+            entry("c.png", "3"),
+        ];
         let mut same = entry("a.png", "1");
         same.seconds = 9.0;
         let new = [same, entry("b.png", "5"), entry("d.png", "4")];

@@ -82,7 +82,8 @@ impl OutputSpec {
 
     /// `frame` writes one frame: nothing else may say which frames.
     fn check(&self) -> Result<(), Error> {
-        if self.frame.is_some() && (self.frames.is_some() || self.start != 0 || self.sheet.is_some())
+        if self.frame.is_some()
+            && (self.frames.is_some() || self.start != 0 || self.sheet.is_some())
         {
             return Err(check::refuse(
                 "outputs",
@@ -173,12 +174,12 @@ impl Job {
                 Value::Table(table) => spec(table)?,
                 _ => unreachable!("outputs() checked the values"),
             };
+            // The seed does not change the number of frames.
+            let last = spec
+                .is_last_frame()
+                .then(|| checked_settings(&preset, &overrides).map(|s| s.frames() - 1))
+                .transpose()?;
             for &seed in &seeds {
-                // The seed does not change the number of frames.
-                let last = spec
-                    .is_last_frame()
-                    .then(|| checked_settings(&preset, &overrides).map(|s| s.frames() - 1))
-                    .transpose()?;
                 renders.push(self.args(&spec, root, seed, set.clone(), last)?);
             }
         }
@@ -196,7 +197,10 @@ impl Job {
         let sheet = spec
             .sheet
             .as_deref()
-            .map(|s| s.parse::<Grid>().map_err(|why| check::refuse("sheet", s, why)))
+            .map(|s| {
+                s.parse::<Grid>()
+                    .map_err(|why| check::refuse("sheet", s, why))
+            })
             .transpose()?;
         Ok(RenderArgs {
             scene: SceneKind::Whale,
