@@ -130,11 +130,10 @@ impl Tally for Overall {
     }
 
     fn line(&self, text: &str) {
-        if !self.lines {
-        } else if self.bar.is_hidden() {
-            eprintln!("{text}");
-        } else {
-            self.bar.println(text);
+        match (self.lines, self.bar.is_hidden()) {
+            (false, _) => {}
+            (true, true) => eprintln!("{text}"),
+            (true, false) => self.bar.println(text),
         }
     }
 

@@ -268,3 +268,45 @@ fn relative(dir: &Path, path: &str) -> String {
     let joined: PathBuf = dir.join(path);
     joined.to_string_lossy().into_owned()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(text: &str) -> String {
+        let value: Table = text.parse().unwrap();
+        outputs(value["outputs"].clone()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn outputs_are_shorthands_or_tables_and_others_are_refused() {
+        let ok: Table = r#"outputs = ["gif", "sheet", { path = "a.png", frame = 3 }]"#
+            .parse()
+            .unwrap();
+        assert_eq!(outputs(ok["outputs"].clone()).unwrap().len(), 3);
+        let err = refusal(r#"outputs = ["jpeg"]"#);
+        assert!(
+            err.contains("\"jpeg\"") && err.contains("\"apng\""),
+            "{err}"
+        );
+        let err = refusal(r#"outputs = [{ path = "a.png", fram = 3 }]"#);
+        assert!(err.contains("unknown field `fram`"), "{err}");
+        let err = refusal(r#"outputs = [{ path = "a.png", frame = 3, frames = 2 }]"#);
+        assert!(err.contains("`frame` alone"), "{err}");
+    }
+
+    #[test]
+    fn a_batch_file_error_names_the_file_and_line() {
+        let text = "[[job]]\npreset = \"chain\"\n\n[[job]]\npreset = \"tree\"\nseed = [1]\n";
+        assert!(is_batch_file(text));
+        let err = read_batch_file(Path::new("dir/b.toml"), text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("dir/b.toml line 6") && err.contains("`seed`"),
+            "{err}"
+        );
+        let jobs = read_batch_file(Path::new("dir/b.toml"), "[[job]]\npreset = \"p.toml\"\n");
+        assert_eq!(jobs.unwrap()[0].preset, "dir/p.toml");
+    }
+}
