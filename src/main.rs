@@ -68,10 +68,10 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
     for change in &outcome.changes {
         eprintln!("whalegen: {change}");
     }
-    let (written, failed) = (outcome.entries.len(), outcome.failures.len());
+    let (written, failed) = (files(outcome.entries.len()), outcome.failures.len());
     if let Some(manifest) = &outcome.manifest {
         eprintln!(
-            "whalegen: {written} files written, listed in {}",
+            "whalegen: {written} written, listed in {}",
             manifest.display()
         );
     }
@@ -81,13 +81,15 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
     if args.check {
         let manifest = args.output.join(batch::MANIFEST);
         match outcome.changes.len() {
-            0 => eprintln!(
-                "whalegen: {written} files, all as in {}",
-                manifest.display()
-            ),
+            0 => eprintln!("whalegen: {written}, all as in {}", manifest.display()),
             1 => anyhow::bail!("1 file differs from {}", manifest.display()),
             n => anyhow::bail!("{n} files differ from {}", manifest.display()),
         }
     }
     Ok(())
+}
+
+/// "1 file", "2 files".
+fn files(n: usize) -> String {
+    format!("{n} file{}", if n == 1 { "" } else { "s" })
 }

@@ -60,6 +60,8 @@ outputs = ["png"]
     assert!(err.contains("no-such-preset"), "{err}");
     assert!(err.contains("2 of the batch's renders failed"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+    // Not on a terminal: a line per finished render.
+    assert!(err.lines().any(|l| l.starts_with("small.gif: ")), "{err}");
     assert!(d.join("out/small.gif").is_file() && d.join("out/small.png").is_file());
     assert!(!d.join("out/stiff.gif").exists());
     let paths: Vec<_> = manifest(d).iter().map(|e| e["path"].clone()).collect();
