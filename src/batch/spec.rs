@@ -2,7 +2,7 @@
 //! the jobs of a batch file, read from TOML and turned into the arguments of
 //! one `whalegen render` each.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::Deserialize;
 use toml::{Table, Value};
@@ -257,16 +257,11 @@ pub fn read_batch_file(path: &Path, text: &str) -> Result<Vec<Job>, Error> {
         .into_iter()
         .map(|mut job| {
             if job.preset.ends_with(".toml") {
-                job.preset = relative(dir, &job.preset);
+                job.preset = dir.join(&job.preset).to_string_lossy().into_owned();
             }
             job
         })
         .collect())
-}
-
-fn relative(dir: &Path, path: &str) -> String {
-    let joined: PathBuf = dir.join(path);
-    joined.to_string_lossy().into_owned()
 }
 
 #[cfg(test)]
