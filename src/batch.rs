@@ -12,6 +12,7 @@ pub use manifest::{Change, Entry, NAME as MANIFEST};
 pub use spec::outputs;
 
 use std::num::NonZeroUsize;
+use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -254,7 +255,10 @@ fn render_all(
             .into_par_iter()
             .for_each(|_| {
                 while let Some(item) = planned.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let result = render_one(item, root, tally);
+                    // A bug in one render must not take the others down.
+                    let result =
+                        panic::catch_unwind(AssertUnwindSafe(|| render_one(item, root, tally)))
+                            .unwrap_or_else(|payload| Err(Error::Panic(panic_message(&*payload))));
                     let mut results = results.lock().unwrap_or_else(|p| p.into_inner());
                     match result {
                         Ok(entries) => results.0.extend(entries),
@@ -268,6 +272,14 @@ fn render_all(
     });
     tally.finish();
     Ok(results.into_inner().unwrap_or_else(|p| p.into_inner()))
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
 }
 
 /// Renders one planned item and reads back what it wrote.

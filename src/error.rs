@@ -60,6 +60,9 @@ pub enum Error {
     #[error("can't read the manifest `{path}`: {reason}")]
     ReadManifest { path: PathBuf, reason: String },
 
+    #[error("the render panicked (a bug in whalegen: please report it): {0}")]
+    Panic(String),
+
     #[error("can't start {threads} threads: {reason}")]
     Threads { threads: usize, reason: String },
 
