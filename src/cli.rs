@@ -1,5 +1,6 @@
 //! The command line, as clap derive structs only.
 
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
@@ -26,6 +27,9 @@ pub enum Command {
     /// Print a preset (or a scene's defaults) with every parameter resolved,
     /// as a preset file to save, edit and load with --preset.
     Show(ShowArgs),
+    /// Render many presets at once, on every core, and record each output's
+    /// size and SHA-256 in DIR/manifest.json.
+    Batch(BatchArgs),
 }
 
 #[derive(Debug, Args)]
@@ -128,4 +132,30 @@ pub struct ShowArgs {
     /// Set any parameter, as render's --set.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Presets (names or .toml files), batch files (.toml files of [[job]]
+    /// tables) or folders of .toml files [default: every preset of
+    /// `whalegen list`].
+    #[arg(value_name = "PRESET|FILE|DIR")]
+    pub inputs: Vec<String>,
+
+    /// The folder the outputs and manifest.json go to.
+    #[arg(short, long, value_name = "DIR", default_value = "out")]
+    pub output: PathBuf,
+
+    /// Render into a temporary folder and compare with DIR/manifest.json,
+    /// writing nothing; exit 1 and list the files that changed.
+    #[arg(long)]
+    pub check: bool,
+
+    /// Renders at a time [default: one per core].
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<NonZeroUsize>,
+
+    /// No progress bar and no line per render; failures are still listed.
+    #[arg(short, long)]
+    pub quiet: bool,
 }

@@ -57,6 +57,15 @@ pub enum Error {
     #[error("not valid TOML: {0}")]
     Toml(String),
 
+    #[error("can't read the manifest `{path}`: {reason}")]
+    ReadManifest { path: PathBuf, reason: String },
+
+    #[error("the render panicked (a bug in whalegen: please report it): {0}")]
+    Panic(String),
+
+    #[error("can't start {threads} threads: {reason}")]
+    Threads { threads: usize, reason: String },
+
     /// An error in a preset file: where it is, then what it is.
     #[error("{origin}{}: {error}", line.map(|l| format!(" line {l}")).unwrap_or_default())]
     InPreset {
@@ -73,5 +82,17 @@ impl Error {
             Error::UnknownKey { key, .. } | Error::BadValue { key, .. } => Some(key),
             _ => None,
         }
+    }
+
+    /// The message and those of its sources, in one line, as `{:#}` of
+    /// anyhow prints them.
+    pub fn chain(&self) -> String {
+        let mut text = self.to_string();
+        let mut source = std::error::Error::source(self);
+        while let Some(err) = source {
+            text += &format!(": {err}");
+            source = err.source();
+        }
+        text
     }
 }

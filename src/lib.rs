@@ -5,6 +5,7 @@
 //! everything up front, a [`scene::Scene`] steps and draws through the
 //! p5-like [`p5::P5`], and a sink writes the frames.
 
+pub mod batch;
 mod check;
 pub mod cli;
 pub mod error;

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use toml::{Spanned, Value};
 
+use crate::batch;
 use crate::check;
 use crate::cli::ShowArgs;
 use crate::error::Error;
@@ -60,6 +61,9 @@ pub struct Preset {
     pub name: String,
     pub scene: SceneKind,
     pub description: Option<String>,
+    /// What `whalegen batch` writes (see `batch::outputs`); `render` reads
+    /// `-o` instead.
+    pub outputs: Vec<Value>,
     /// The file named in errors; `None` for a bare scene.
     origin: Option<String>,
     values: Vec<(String, Value)>,
@@ -73,6 +77,7 @@ impl Preset {
             name: scene.name().into(),
             scene,
             description: Some(scene.description().into()),
+            outputs: Vec::new(),
             origin: None,
             values: Vec::new(),
             lines: BTreeMap::new(),
@@ -118,7 +123,7 @@ impl Preset {
                 let message = err.message().trim().replace('\n', "; ");
                 at(err.span().map(|s| line_of(s.start)), Error::Toml(message))
             })?;
-        let (mut scene, mut description) = (None, None);
+        let (mut scene, mut description, mut outputs) = (None, None, Vec::new());
         let mut values = Vec::new();
         let mut lines = BTreeMap::new();
         for (key, value) in document {
@@ -138,6 +143,7 @@ impl Preset {
                         return Err(at(Some(line), refusal));
                     }
                 },
+                "outputs" => outputs = batch::outputs(value).map_err(|e| at(Some(line), e))?,
                 _ => {
                     lines.insert(key.clone(), line);
                     values.push((key, value));
@@ -149,6 +155,7 @@ impl Preset {
             name: name.into(),
             scene,
             description,
+            outputs,
             origin: Some(origin.into()),
             values,
             lines,
@@ -215,6 +222,9 @@ pub fn to_toml(preset: &Preset, settings: &Settings) -> String {
     );
     if let Some(description) = &preset.description {
         text += &format!("description = {}\n", Value::from(description.as_str()));
+    }
+    if !preset.outputs.is_empty() {
+        text += &format!("outputs = {}\n", Value::Array(preset.outputs.clone()));
     }
     let mut run = settings.run.clone();
     run.frames = Some(settings.frames());

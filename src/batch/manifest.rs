@@ -1,0 +1,235 @@
+//! `manifest.json`: what a batch wrote, one entry per file, and the
+//! comparison `--check` makes with it.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::error::Error;
+use crate::sink::AtomicFile;
+
+/// The manifest's name in the batch's output folder.
+pub const NAME: &str = "manifest.json";
+
+/// One file a batch wrote.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// Relative to the output folder, with `/` between folders.
+    pub path: String,
+    pub preset: String,
+    pub scene: String,
+    pub seed: u64,
+    /// Frames written to this output.
+    pub frames: u32,
+    /// In pixels, the raster (the canvas times `scale`) of one frame.
+    pub width: u32,
+    pub height: u32,
+    pub bytes: u64,
+    /// Of the file's bytes, in lower-case hex.
+    pub sha256: String,
+    /// The whole render's, in seconds; not compared by `--check`.
+    pub seconds: f64,
+}
+
+/// What an entry says of its render, all but the file.
+pub struct Render<'a> {
+    pub preset: &'a str,
+    pub scene: &'a str,
+    pub seed: u64,
+    pub frames: u32,
+    pub size: (u32, u32),
+    pub seconds: f64,
+}
+
+impl Entry {
+    /// The entry of `file`, found under `root`, as `render` wrote it.
+    pub fn of_file(root: &Path, file: &Path, render: &Render) -> Result<Entry, Error> {
+        let bytes = std::fs::read(file).map_err(|source| Error::Write {
+            path: file.to_path_buf(),
+            source,
+        })?;
+        let relative = file.strip_prefix(root).unwrap_or(file);
+        let path: Vec<_> = relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect();
+        Ok(Entry {
+            path: path.join("/"),
+            preset: render.preset.into(),
+            scene: render.scene.into(),
+            seed: render.seed,
+            frames: render.frames,
+            width: render.size.0,
+            height: render.size.1,
+            bytes: bytes.len() as u64,
+            sha256: hex(&Sha256::digest(&bytes)),
+            // Milliseconds are plenty, and keep the file short.
+            seconds: (render.seconds * 1000.0).round() / 1000.0,
+        })
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[derive(Serialize, Deserialize)]
+struct Manifest {
+    outputs: Vec<Entry>,
+}
+
+/// Writes `entries`, sorted by path, to `dir/manifest.json`, atomically.
+pub fn write(dir: &Path, mut entries: Vec<Entry>) -> Result<PathBuf, Error> {
+    entries.sort_by(|a, b| a.path.cmp(&b.path));
+    let path = dir.join(NAME);
+    let text = serde_json::to_string_pretty(&Manifest { outputs: entries })
+        .expect("entries serialise to JSON");
+    let mut file = AtomicFile::create(&path)?;
+    file.write_all(format!("{text}\n").as_bytes())
+        .map_err(|source| Error::Write {
+            path: path.clone(),
+            source,
+        })?;
+    file.commit()?;
+    Ok(path)
+}
+
+/// The entries of `dir/manifest.json`.
+pub fn read(dir: &Path) -> Result<Vec<Entry>, Error> {
+    let path = dir.join(NAME);
+    let text = std::fs::read_to_string(&path).map_err(|source| Error::ReadManifest {
+        path: path.clone(),
+        reason: format!("{source}; write it with `whalegen batch` without --check first"),
+    })?;
+    let manifest: Manifest = serde_json::from_str(&text).map_err(|err| Error::ReadManifest {
+        path,
+        reason: err.to_string(),
+    })?;
+    Ok(manifest.outputs)
+}
+
+/// One difference between a manifest and a new render.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// The file's bytes differ.
+    Changed {
+        path: String,
+        old: String,
+        new: String,
+    },
+    /// Rendered now, not in the manifest.
+    Added { path: String, new: String },
+    /// In the manifest, not rendered now.
+    Missing { path: String, old: String },
+}
+
+/// The differences between `old` and `new` by path and hash, sorted by
+/// path.
+pub fn compare(old: &[Entry], new: &[Entry]) -> Vec<Change> {
+    let find = |entries: &[Entry], path: &str| {
+        entries
+            .iter()
+            .find(|e| e.path == path)
+            .map(|e| e.sha256.clone())
+    };
+    let mut changes: Vec<Change> = new
+        .iter()
+        .filter_map(|n| match find(old, &n.path) {
+            None => Some(Change::Added {
+                path: n.path.clone(),
+                new: n.sha256.clone(),
+            }),
+            Some(old) if old != n.sha256 => Some(Change::Changed {
+                path: n.path.clone(),
+                old,
+                new: n.sha256.clone(),
+            }),
+            Some(_) => None,
+        })
+        .collect();
+    changes.extend(
+        old.iter()
+            .filter(|o| find(new, &o.path).is_none())
+            .map(|o| Change::Missing {
+                path: o.path.clone(),
+                old: o.sha256.clone(),
+            }),
+    );
+    changes.sort_by(|a, b| a.path().cmp(b.path()));
+    changes
+}
+
+impl Change {
+    pub fn path(&self) -> &str {
+        match self {
+            Change::Changed { path, .. }
+            | Change::Added { path, .. }
+            | Change::Missing { path, .. } => path,
+        }
+    }
+}
+
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Change::Changed { path, old, new } => {
+                write!(f, "changed: {path}: sha256 {old} -> {new}")
+            }
+            Change::Added { path, new } => {
+                write!(f, "new: {path}: sha256 {new}, not in the manifest")
+            }
+            Change::Missing { path, old } => {
+                write!(
+                    f,
+                    "missing: {path}: sha256 {old} in the manifest, not rendered"
+                )
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(path: &str, sha: &str) -> Entry {
+        Entry {
+            path: path.into(),
+            preset: "p".into(),
+            scene: "chain".into(),
+            seed: 1,
+            frames: 1,
+            width: 1,
+            height: 1,
+            bytes: 1,
+            sha256: sha.into(),
+            seconds: 0.5,
+        }
+    }
+
+    #[test]
+    fn changes_are_found_by_path_and_hash_only() {
+        let old = [
+            entry("a.png", "1"),
+            entry("b.png", "2"),
+            entry("c.png", "3"),
+        ];
+        let mut same = entry("a.png", "1");
+        same.seconds = 9.0;
+        let new = [same, entry("b.png", "5"), entry("d.png", "4")];
+        let changes: Vec<String> = compare(&old, &new)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            changes,
+            [
+                "changed: b.png: sha256 2 -> 5",
+                "missing: c.png: sha256 3 in the manifest, not rendered",
+                "new: d.png: sha256 4, not in the manifest",
+            ]
+        );
+    }
+}
