@@ -203,7 +203,7 @@ impl Animation {
             }
             return Ok(());
         }
-        let in_flight = 2 * threads;
+        let in_flight = threads;
         let (jobs, job_queue) = sync_channel::<(u32, Box<dyn Scene>)>(in_flight);
         let (done, finished) = sync_channel::<(u32, Option<Pixmap>)>(in_flight);
         let (recycle, spare) = channel::<Pixmap>();
