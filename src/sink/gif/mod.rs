@@ -125,7 +125,9 @@ impl Sink for GifSink {
     fn write(&mut self, frame: &Pixmap) -> Result<(), Error> {
         if let Some(mut writer) = self.writer.take() {
             writer.palette = Palette::new(&self.preview);
-            let (queue, frames) = sync_channel(BATCH);
+            // The worker holds a batch; one more frame waits: enough to keep
+            // it busy, and every frame held is 2 MB at 800 x 600.
+            let (queue, frames) = sync_channel(1);
             self.queue = Some(queue);
             self.worker = Some(std::thread::spawn(move || writer.run(frames)));
         }
