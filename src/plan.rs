@@ -13,7 +13,7 @@ pub use format::{Codec, Format, Grid};
 use crate::check;
 use crate::cli::RenderArgs;
 use crate::error::Error;
-use crate::params::{parse_set, Settings};
+use crate::params::{parse_set, Run, Settings};
 use crate::preset::Preset;
 use crate::render::{Animation, Canvas};
 use crate::sink::GifOptions;
@@ -150,9 +150,7 @@ impl Plan {
         };
         let settings = checked_settings(&preset, &overrides)?;
         let frames = settings.frames();
-        if args.scale != 1 {
-            check_run(&settings, frames, args.scale)?;
-        }
+        check_raster(&settings.run, args.scale)?;
         let selection = format::selection(args, frames)?;
         let canvas = Canvas {
             scale: args.scale,
@@ -196,7 +194,7 @@ impl Plan {
 pub fn checked_settings(preset: &Preset, overrides: &[(String, Value)]) -> Result<Settings, Error> {
     let settings = preset.resolve(overrides)?;
     let (run, frames) = (&settings.run, settings.frames());
-    check_run(&settings, frames, 1)
+    check_run(&settings, frames)
         .and_then(|()| {
             let scene = &settings.scene;
             scene
@@ -207,11 +205,25 @@ pub fn checked_settings(preset: &Preset, overrides: &[(String, Value)]) -> Resul
     Ok(settings)
 }
 
-/// `scale` multiplies the raster, so the limits apply to the canvas times it.
-fn check_run(settings: &Settings, frames: u32, scale: u32) -> Result<(), Error> {
+fn check_run(settings: &Settings, frames: u32) -> Result<(), Error> {
     let run = &settings.run;
     check::in_range("width", f64::from(run.width), 1.0, f64::from(MAX_SIDE))?;
     check::in_range("height", f64::from(run.height), 1.0, f64::from(MAX_SIDE))?;
+    check_raster(run, 1)?;
+    check::in_range("frames", f64::from(frames), 1.0, f64::from(MAX_FRAMES))?;
+    if !(run.fps > 0.0 && run.fps <= MAX_FPS) {
+        return Err(check::refuse(
+            "fps",
+            run.fps,
+            format!("a number > 0 and <= {MAX_FPS}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The raster is the canvas times `scale` (`--scale`): the size limits
+/// apply to it.
+fn check_raster(run: &Run, scale: u32) -> Result<(), Error> {
     let (width, height) = (
         u64::from(run.width) * u64::from(scale),
         u64::from(run.height) * u64::from(scale),
@@ -222,14 +234,6 @@ fn check_run(settings: &Settings, frames: u32, scale: u32) -> Result<(), Error> 
             "width x height x scale",
             format!("{width} x {height} = {pixels} pixels"),
             format!("sides of at most {MAX_SIDE} and at most {MAX_PIXELS} pixels"),
-        ));
-    }
-    check::in_range("frames", f64::from(frames), 1.0, f64::from(MAX_FRAMES))?;
-    if !(run.fps > 0.0 && run.fps <= MAX_FPS) {
-        return Err(check::refuse(
-            "fps",
-            run.fps,
-            format!("a number > 0 and <= {MAX_FPS}"),
         ));
     }
     Ok(())
