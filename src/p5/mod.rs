@@ -20,6 +20,7 @@ use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Stroke,
 
 use blend::Solid;
 use matrix::Matrix;
+use small::Stamps;
 use thin::{Capsule, ThinStroker};
 
 /// The widest stroke, in pixels, drawn by the analytic thin stroker.
@@ -81,6 +82,7 @@ pub struct P5 {
     stack: Vec<Style>,
     shape: Shape,
     thin: ThinStroker,
+    stamps: Stamps,
 }
 
 impl P5 {
@@ -101,6 +103,7 @@ impl P5 {
             stack: Vec::new(),
             shape: Shape::default(),
             thin: ThinStroker::default(),
+            stamps: Stamps::default(),
         }
     }
 
@@ -222,7 +225,8 @@ impl P5 {
                 && (m.a, m.b, m.c, m.d) == (1.0, 0.0, 0.0, 1.0)
                 && self.density == 1.0
             {
-                small::fill_circle(&mut self.pixmap, x + m.e, y + m.f, r, color);
+                let at = (x + m.e, y + m.f);
+                small::fill_circle(&mut self.pixmap, &mut self.stamps, at, r, color);
                 return;
             }
         }

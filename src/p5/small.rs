@@ -9,6 +9,8 @@
 //! 4x4 supersampled coverage and rounded blending differ enough that a dense
 //! star field (a small canvas, or many stars) goes over the fidelity limits.
 
+use std::collections::HashMap;
+
 use tiny_skia::Pixmap;
 
 use super::blend::Solid;
@@ -113,24 +115,98 @@ fn covered(poly: &[(f64, f64)], px: f64, py: f64) -> f64 {
     clipped.area()
 }
 
+/// The widest box a circle of at most `MAX_RADIUS` covers, in pixels.
+const MAX_SIDE: usize = 2 * MAX_RADIUS as usize + 1;
+
+/// A circle's coverage (0..=255) over the pixel box at (`left`, `top`),
+/// `side` pixels wide, rows of `MAX_SIDE`.
+#[derive(Clone)]
+struct Stamp {
+    left: i64,
+    top: i64,
+    side: (usize, usize),
+    cover: [u8; MAX_SIDE * MAX_SIDE],
+}
+
+impl Stamp {
+    fn new(x: f64, y: f64, r: f64) -> Self {
+        let poly = octagon(x, y, r);
+        let (left, top) = ((x - r).floor() as i64, (y - r).floor() as i64);
+        let side = |lo: i64, hi: f64| (hi.ceil() as i64 - lo) as usize;
+        let mut stamp = Stamp {
+            left,
+            top,
+            side: (side(left, x + r), side(top, y + r)),
+            cover: [0; MAX_SIDE * MAX_SIDE],
+        };
+        for row in 0..stamp.side.1 {
+            for column in 0..stamp.side.0 {
+                let (px, py) = (left + column as i64, top + row as i64);
+                let cov = covered(&poly, px as f64, py as f64);
+                stamp.cover[row * MAX_SIDE + column] =
+                    (cov * 255.0).round().clamp(0.0, 255.0) as u8;
+            }
+        }
+        stamp
+    }
+}
+
+/// Stamps of the circles drawn lately, by position and radius: a star at
+/// rest is the same stamp frame after frame, and computing one costs a
+/// polygon clip per pixel. Two generations, so that memory stays bounded:
+/// when the recent one fills, it becomes the older one and the oldest go.
+#[derive(Default)]
+pub struct Stamps {
+    recent: HashMap<[u64; 3], Stamp>,
+    older: HashMap<[u64; 3], Stamp>,
+}
+
+/// Stamps kept in one generation: a few frames of a dense star field.
+const GENERATION: usize = 4096;
+
+impl Stamps {
+    fn get(&mut self, x: f64, y: f64, r: f64) -> &Stamp {
+        let key = [x.to_bits(), y.to_bits(), r.to_bits()];
+        if !self.recent.contains_key(&key) {
+            if self.recent.len() >= GENERATION {
+                self.older = std::mem::take(&mut self.recent);
+            }
+            let stamp = self
+                .older
+                .remove(&key)
+                .unwrap_or_else(|| Stamp::new(x, y, r));
+            self.recent.insert(key, stamp);
+        }
+        &self.recent[&key]
+    }
+}
+
 /// Fills a circle of radius `r` (0 < r <= MAX_RADIUS) at device position
 /// (x, y) with `color`, source-over, as Skia does.
-pub fn fill_circle(pixmap: &mut Pixmap, x: f64, y: f64, r: f64, color: Rgba) {
-    let poly = octagon(x, y, r);
-    let (w, h) = (pixmap.width() as i64, pixmap.height() as i64);
-    let x0 = ((x - r).floor() as i64).max(0);
-    let x1 = ((x + r).ceil() as i64).min(w);
-    let y0 = ((y - r).floor() as i64).max(0);
-    let y1 = ((y + r).ceil() as i64).min(h);
+pub fn fill_circle(
+    pixmap: &mut Pixmap,
+    stamps: &mut Stamps,
+    (x, y): (f64, f64),
+    r: f64,
+    color: Rgba,
+) {
+    let stamp = stamps.get(x, y, r);
+    let (w, h) = (i64::from(pixmap.width()), i64::from(pixmap.height()));
     let solid = Solid::new(color);
     let stride = w as usize * 4;
     let data = pixmap.data_mut();
-    for py in y0..y1 {
-        for px in x0..x1 {
-            let cov = covered(&poly, px as f64, py as f64);
-            let aa = (cov * 255.0).round().clamp(0.0, 255.0) as u32;
-            let at = py as usize * stride + px as usize * 4;
-            solid.blend(&mut data[at..at + 4], aa);
+    for row in 0..stamp.side.1 {
+        let py = stamp.top + row as i64;
+        if !(0..h).contains(&py) {
+            continue;
+        }
+        for column in 0..stamp.side.0 {
+            let px = stamp.left + column as i64;
+            if (0..w).contains(&px) {
+                let at = py as usize * stride + px as usize * 4;
+                let aa = u32::from(stamp.cover[row * MAX_SIDE + column]);
+                solid.blend(&mut data[at..at + 4], aa);
+            }
         }
     }
 }
@@ -153,7 +229,13 @@ mod tests {
     #[test]
     fn an_opaque_star_covers_its_centre() {
         let mut pixmap = Pixmap::new(8, 8).unwrap();
-        fill_circle(&mut pixmap, 4.0, 4.0, 2.0, Rgba::grey(255));
+        fill_circle(
+            &mut pixmap,
+            &mut Stamps::default(),
+            (4.0, 4.0),
+            2.0,
+            Rgba::grey(255),
+        );
         let c = pixmap.pixel(3, 3).unwrap();
         assert_eq!((c.red(), c.alpha()), (255, 255));
         assert_eq!(pixmap.pixel(0, 0).unwrap().alpha(), 0);

@@ -1,49 +1,89 @@
 //! One frame: colours -> palette indices (dithered or not), then only what
-//! changed since the previous frame, cropped.
+//! changed since the previous frame, cropped and compressed.
 
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 
 use gif::{DisposalMethod, Frame};
 
 use super::palette::{unpack, Palette, Rgb, TRANSPARENT};
-use super::Dither;
+use super::{lzw, Dither};
 
-/// The colours of `pixels` that `palette` has not met yet, each once, in the
-/// order they first appear.
-pub fn unmet(palette: &Palette, pixels: &[Rgb]) -> Vec<Rgb> {
+/// Per row, the columns from the first to the last pixel that differ from
+/// the frame before; every column of every row for a first frame.
+pub type Spans = Vec<Option<Range<usize>>>;
+
+/// Where `now` (rows of `width`) differs from `before`.
+pub fn spans<T: PartialEq>(before: Option<&[T]>, now: &[T], width: usize) -> Spans {
+    let Some(before) = before else {
+        return vec![Some(0..width); now.len() / width];
+    };
+    before
+        .chunks_exact(width)
+        .zip(now.chunks_exact(width))
+        .map(|(before, now)| {
+            if before == now {
+                return None;
+            }
+            let differ = |(a, b): (&T, &T)| a != b;
+            let first = before.iter().zip(now).position(differ)?;
+            let last = before.iter().zip(now).rposition(differ)?;
+            Some(first..last + 1)
+        })
+        .collect()
+}
+
+/// The colours of `pixels` (rows of `width`) that `palette` has not met yet,
+/// each once, in the order they first appear. Only the `spans` that changed
+/// are searched: the rest was met with the frame before.
+pub fn unmet(
+    palette: &Palette,
+    pixels: &[Rgb],
+    spans: &[Option<Range<usize>>],
+    width: usize,
+) -> Vec<Rgb> {
     let (mut unmet, mut listed) = (Vec::new(), HashSet::new());
-    for run in pixels.chunk_by(|a, b| a == b) {
-        if palette.get(run[0]).is_none() && listed.insert(run[0]) {
-            unmet.push(run[0]);
+    for (y, span) in spans.iter().enumerate() {
+        let Some(span) = span else { continue };
+        for run in row(pixels, y, width)[span.clone()].chunk_by(|a, b| a == b) {
+            if palette.get(run[0]).is_none() && listed.insert(run[0]) {
+                unmet.push(run[0]);
+            }
         }
     }
     unmet
 }
 
-/// The palette indices of `pixels`, rows of `width`; every colour must have
-/// been admitted. Only colours the palette lacks are dithered, so flat areas
-/// and exact palettes stay as they are.
-pub fn indices(palette: &Palette, pixels: &[Rgb], width: usize, dither: Dither) -> Vec<u8> {
-    let index = |c| palette.get(c).expect("admitted before mapping");
+/// The palette indices of `pixels`, rows of `width`, when dithered (`None`
+/// without dithering); every colour must have been admitted. Only colours
+/// the palette lacks are dithered, so flat areas and exact palettes stay as
+/// they are.
+pub fn dithered(
+    palette: &Palette,
+    pixels: &[Rgb],
+    width: usize,
+    dither: Dither,
+) -> Option<Vec<u8>> {
     match dither {
-        Dither::None => pixels.iter().map(|&c| index(c)).collect(),
+        Dither::None => None,
         Dither::Ordered => {
             let mut nearest = Nearest::new(palette);
-            pixels
+            let indices = pixels
                 .iter()
                 .enumerate()
                 .map(|(i, &c)| {
                     if palette.is_exact(c) {
-                        return index(c);
+                        return index(palette, c);
                     }
                     let t = BAYER[(i / width) % 8][(i % width) % 8];
                     let offset =
                         (f32::from(t) + 0.5) / 64.0 * ORDERED_SPREAD - ORDERED_SPREAD / 2.0;
                     nearest.of(unpack(c).map(|v| f32::from(v) + offset))
                 })
-                .collect()
+                .collect();
+            Some(indices)
         }
-        Dither::Diffusion => floyd_steinberg(palette, pixels, width),
+        Dither::Diffusion => Some(floyd_steinberg(palette, pixels, width)),
     }
 }
 
@@ -117,50 +157,94 @@ impl<'a> Nearest<'a> {
     }
 }
 
-/// What of `current` (indices, `width` x `height`) must be drawn over
-/// `previous`: the rectangle around the changed pixels, unchanged ones inside
-/// it transparent. The whole frame when there is no previous one; `None` when
-/// nothing changed.
+/// A frame as the encoder compares it with the one before.
+pub struct Picture {
+    pub colours: Vec<Rgb>,
+    /// Where the colours changed since the frame before.
+    pub spans: Spans,
+    /// The indices of the whole frame when dithered: a dithered pixel's
+    /// index depends on its neighbours, so an unchanged colour may take
+    /// another. Without dithering, colours are mapped only where they
+    /// changed: a colour's index never changes once admitted.
+    pub dithered: Option<Vec<u8>>,
+}
+
+/// What of `current` (rows of `width`) must be drawn over `previous`: the
+/// rectangle around the pixels whose index changed, unchanged ones inside it
+/// transparent, compressed. The whole frame when there is no previous one;
+/// `None` when nothing changed.
 pub fn changes(
-    previous: Option<&[u8]>,
-    current: &[u8],
+    palette: &Palette,
+    previous: Option<&Picture>,
+    current: &Picture,
     width: usize,
-    height: usize,
 ) -> Option<Frame<'static>> {
-    let (left, top, right, bottom, buffer) = match previous {
-        None => (0, 0, width, height, current.to_vec()),
-        Some(previous) => {
-            let changed = |y: usize| {
-                let (a, b) = (row(previous, y, width), row(current, y, width));
-                let first = a.iter().zip(b).position(|(p, q)| p != q)?;
-                let last = a.iter().zip(b).rposition(|(p, q)| p != q)?;
-                Some((first, last))
-            };
-            let mut rows = (0..height).filter_map(|y| Some((y, changed(y)?)));
-            let (top, (mut left, mut right)) = rows.next()?;
-            let mut bottom = top;
-            for (y, (first, last)) in rows {
-                (left, right, bottom) = (left.min(first), right.max(last), y);
-            }
-            let buffer = (top..=bottom)
-                .flat_map(|y| {
-                    let (a, b) = (row(previous, y, width), row(current, y, width));
-                    a[left..=right]
-                        .iter()
-                        .zip(&b[left..=right])
-                        .map(|(&p, &q)| if p == q { TRANSPARENT } else { q })
-                })
-                .collect();
-            (left, top, right + 1, bottom + 1, buffer)
+    let now = &current.colours;
+    match (previous, &current.dithered) {
+        (None, None) => crop(&current.spans, width, |i| Some(index(palette, now[i]))),
+        (None, Some(now)) => crop(&current.spans, width, |i| Some(now[i])),
+        (Some(previous), None) => {
+            let before = &previous.colours;
+            crop(&current.spans, width, |i| {
+                let (a, b) = (before[i], now[i]);
+                let index = index(palette, b);
+                (a != b && palette.get(a) != Some(index)).then_some(index)
+            })
         }
+        (Some(previous), Some(now)) => {
+            let before = previous
+                .dithered
+                .as_deref()
+                .expect("an animation is dithered throughout or not at all");
+            let spans = spans(Some(before), now, width);
+            crop(&spans, width, |i| (before[i] != now[i]).then_some(now[i]))
+        }
+    }
+}
+
+fn index(palette: &Palette, c: Rgb) -> u8 {
+    palette.get(c).expect("admitted before mapping")
+}
+
+/// The frame around the pixels for which `changed` gives a new index, the
+/// rest transparent; pixels outside `spans` (rows of `width`) are unchanged.
+fn crop(
+    spans: &[Option<Range<usize>>],
+    width: usize,
+    changed: impl Fn(usize) -> Option<u8>,
+) -> Option<Frame<'static>> {
+    let ends = |y: usize, span: &Range<usize>| {
+        let at = y * width;
+        let first = span.clone().find(|&x| changed(at + x).is_some())?;
+        let last = (first..span.end).rfind(|&x| changed(at + x).is_some())?;
+        Some((first, last + 1))
     };
+    let mut rows = spans
+        .iter()
+        .enumerate()
+        .filter_map(|(y, span)| Some((y, ends(y, span.as_ref()?)?)));
+    let (top, (mut left, mut right)) = rows.next()?;
+    let mut bottom = top;
+    for (y, (first, end)) in rows {
+        (left, right, bottom) = (left.min(first), right.max(end), y);
+    }
+    let mut buffer = Vec::with_capacity((right - left) * (bottom + 1 - top));
+    for (y, span) in spans.iter().enumerate().take(bottom + 1).skip(top) {
+        let (start, end) = span.as_ref().map_or((right, right), |s| {
+            (s.start.clamp(left, right), s.end.clamp(left, right))
+        });
+        let at = y * width;
+        buffer.resize(buffer.len() + start - left, TRANSPARENT);
+        buffer.extend((start..end).map(|x| changed(at + x).unwrap_or(TRANSPARENT)));
+        buffer.resize(buffer.len() + right - end, TRANSPARENT);
+    }
     let side = |v: usize| u16::try_from(v).expect("GIF sides fit in u16");
     Some(Frame {
         left: side(left),
         top: side(top),
         width: side(right - left),
-        height: side(bottom - top),
-        buffer: buffer.into(),
+        height: side(bottom + 1 - top),
+        buffer: lzw::encode(&buffer).into(),
         transparent: Some(TRANSPARENT),
         dispose: DisposalMethod::Keep,
         ..Frame::default()
@@ -179,6 +263,6 @@ pub fn unchanged() -> Frame<'static> {
     }
 }
 
-fn row(indices: &[u8], y: usize, width: usize) -> &[u8] {
-    &indices[y * width..(y + 1) * width]
+fn row<T>(pixels: &[T], y: usize, width: usize) -> &[T] {
+    &pixels[y * width..(y + 1) * width]
 }

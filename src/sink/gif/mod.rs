@@ -5,17 +5,19 @@
 //! the animation.
 
 mod frame;
+mod lzw;
 mod palette;
 
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::thread::JoinHandle;
 
 use gif::{Encoder, Frame, Repeat};
 use rayon::prelude::*;
 use tiny_skia::Pixmap;
 
+use self::frame::Picture;
 use self::palette::{pack, ColourCounts, Palette, Rgb};
 use super::{AtomicFile, Sink};
 use crate::error::Error;
@@ -57,6 +59,8 @@ pub struct GifSink {
     /// Until the first frame, when it moves to the worker.
     writer: Option<Writer>,
     queue: Option<SyncSender<Vec<Rgb>>>,
+    /// Frame buffers the worker is done with, to be filled again.
+    spare: Receiver<Vec<Rgb>>,
     worker: Option<JoinHandle<Result<(), Error>>>,
 }
 
@@ -82,6 +86,7 @@ impl GifSink {
             n => Repeat::Finite(n - 1),
         };
         encoder.set_repeat(repeat).map_err(gif_error)?;
+        let (recycle, spare) = channel();
         Ok(GifSink {
             preview: ColourCounts::default(),
             writer: Some(Writer {
@@ -89,14 +94,15 @@ impl GifSink {
                 path: path.to_path_buf(),
                 palette: Palette::new(&ColourCounts::default()),
                 width: width as usize,
-                height: height as usize,
                 fps,
                 dither: options.dither,
                 previous: None,
+                recycle,
                 pending: None,
                 received: 0,
             }),
             queue: None,
+            spare,
             worker: None,
         })
     }
@@ -131,7 +137,7 @@ impl Sink for GifSink {
             self.queue = Some(queue);
             self.worker = Some(std::thread::spawn(move || writer.run(frames)));
         }
-        let mut pixels = Vec::new();
+        let mut pixels = self.spare.try_recv().unwrap_or_default();
         pack(frame.data(), &mut pixels);
         let queue = self.queue.as_ref().expect("the worker runs");
         if queue.send(pixels).is_err() {
@@ -157,11 +163,12 @@ struct Writer {
     /// Built from the preview when the first frame comes.
     palette: Palette,
     width: usize,
-    height: usize,
     fps: f64,
     dither: Dither,
-    /// The indices of the last frame, which is what the canvas shows.
-    previous: Option<Vec<u8>>,
+    /// The last frame, which is what the canvas shows.
+    previous: Option<Picture>,
+    /// Where frame buffers go once encoded.
+    recycle: Sender<Vec<Rgb>>,
     /// The last frame, held back while identical frames lengthen its delay.
     pending: Option<Frame<'static>>,
     received: u32,
@@ -173,47 +180,53 @@ impl Writer {
         for frame in frames {
             batch.push(frame);
             if batch.len() == BATCH {
-                self.encode(&batch)?;
-                batch.clear();
+                self.encode(std::mem::take(&mut batch))?;
             }
         }
-        self.encode(&batch)?;
+        self.encode(batch)?;
         self.finish()
     }
 
-    fn encode(&mut self, batch: &[Vec<Rgb>]) -> Result<(), Error> {
-        let unmet: Vec<Vec<Rgb>> = batch
-            .par_iter()
-            .map(|pixels| frame::unmet(&self.palette, pixels))
-            .collect();
-        // In frame order, so that the same animation gives the same file.
-        unmet.iter().flatten().for_each(|&c| self.palette.admit(c));
-        let (palette, width, height) = (&self.palette, self.width, self.height);
-        let mut indices: Vec<Vec<u8>> = batch
-            .par_iter()
-            .map(|pixels| frame::indices(palette, pixels, width, self.dither))
-            .collect();
-        let previous = self.previous.as_deref();
-        let frames: Vec<Option<Frame<'static>>> = (0..indices.len())
+    fn encode(&mut self, batch: Vec<Vec<Rgb>>) -> Result<(), Error> {
+        let width = self.width;
+        let previous = self.previous.as_ref().map(|p| &p.colours);
+        let (spans, unmet): (Vec<frame::Spans>, Vec<Vec<Rgb>>) = (0..batch.len())
             .into_par_iter()
             .map(|i| {
-                let before = if i == 0 {
-                    previous
-                } else {
-                    Some(&indices[i - 1][..])
-                };
-                let mut frame = frame::changes(before, &indices[i], width, height)?;
-                frame.make_lzw_pre_encoded();
-                Some(frame)
+                let before = before(previous, &batch, i).map(|c| &c[..]);
+                let spans = frame::spans(before, &batch[i], width);
+                let unmet = frame::unmet(&self.palette, &batch[i], &spans, width);
+                (spans, unmet)
             })
+            .unzip();
+        // In frame order, so that the same animation gives the same file.
+        unmet.iter().flatten().for_each(|&c| self.palette.admit(c));
+        let (palette, dither) = (&self.palette, self.dither);
+        let mut pictures: Vec<Picture> = batch
+            .into_par_iter()
+            .zip(spans)
+            .map(|(colours, spans)| Picture {
+                dithered: frame::dithered(palette, &colours, width, dither),
+                colours,
+                spans,
+            })
+            .collect();
+        let previous = self.previous.as_ref();
+        let frames: Vec<Option<Frame<'static>>> = (0..pictures.len())
+            .into_par_iter()
+            .map(|i| frame::changes(palette, before(previous, &pictures, i), &pictures[i], width))
             .collect();
         for frame in frames {
             let delay = super::frame_delays(self.fps, self.received);
             self.received += 1;
             self.add(frame, delay)?;
         }
-        if let Some(last) = indices.pop() {
-            self.previous = Some(last);
+        if let Some(last) = pictures.pop() {
+            pictures.extend(self.previous.replace(last));
+        }
+        for picture in pictures {
+            // The sink may have stopped: then nobody needs the buffer.
+            let _ = self.recycle.send(picture.colours);
         }
         Ok(())
     }
@@ -270,6 +283,14 @@ impl Writer {
         file.write_all(&self.palette.table_bytes())
             .map_err(write_error)?;
         file.commit()
+    }
+}
+
+/// The frame before `batch[i]`: the last of the batch before for the first.
+fn before<'a, T>(previous: Option<&'a T>, batch: &'a [T], i: usize) -> Option<&'a T> {
+    match i {
+        0 => previous,
+        _ => Some(&batch[i - 1]),
     }
 }
 
