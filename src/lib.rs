@@ -9,6 +9,7 @@ pub mod batch;
 mod check;
 pub mod cli;
 pub mod error;
+pub mod frame;
 pub mod p5;
 pub mod params;
 pub mod plan;

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use tiny_skia::Pixmap;
 
 use crate::error::Error;
+use crate::frame::Frame;
 use crate::p5::P5;
 use crate::params::Settings;
 use crate::plan::Plan;
@@ -151,8 +152,9 @@ impl Animation {
     }
 
     /// Steps to the next selected frame, drawing what must be drawn (all of
-    /// it when `show`); `None` after the last one.
-    fn advance(&mut self, show: bool) -> Option<()> {
+    /// it when `show`); `None` after the last one, else whether the canvas
+    /// was drawn anew.
+    fn advance(&mut self, show: bool) -> Option<bool> {
         let frame = self.selection.frame(self.written)?;
         self.written += 1;
         while self.stepped <= frame {
@@ -162,12 +164,29 @@ impl Animation {
                 self.draw();
             }
         }
+        if !self.independent {
+            return Some(true);
+        }
         let look = self.scene.look();
-        if show && self.independent && (look.is_none() || look != self.drawn) {
+        let anew = show && (look.is_none() || look != self.drawn);
+        if anew {
             self.draw();
             self.drawn = look;
         }
-        Some(())
+        Some(anew)
+    }
+
+    /// The canvas as a frame, in a pixmap from `spare` that goes back
+    /// `home`. The canvas itself is handed on when every frame paints all of
+    /// it, else copied, since the next frame draws over it.
+    fn take_frame(&mut self, spare: &Receiver<Pixmap>, home: &Sender<Pixmap>) -> Arc<Frame> {
+        let mut pixmap = spare.try_recv().unwrap_or_else(|_| self.p5.blank_pixmap());
+        if self.independent {
+            self.p5.swap_pixmap(&mut pixmap);
+        } else {
+            pixmap.data_mut().copy_from_slice(self.p5.pixmap().data());
+        }
+        Arc::new(Frame::new(pixmap, home.clone()))
     }
 
     fn draw(&mut self) {
@@ -195,28 +214,36 @@ impl Animation {
     pub fn run(
         mut self,
         threads: usize,
-        mut each: impl FnMut(&Pixmap) -> Result<(), Error>,
+        mut each: impl FnMut(&Arc<Frame>) -> Result<(), Error>,
     ) -> Result<(), Error> {
+        let (home, spare) = channel::<Pixmap>();
         if threads <= 1 || !self.independent {
-            while let Some(frame) = self.next_frame() {
-                each(frame)?;
+            let mut shown = None;
+            while let Some(anew) = self.advance(true) {
+                if anew || shown.is_none() {
+                    shown = Some(self.take_frame(&spare, &home));
+                }
+                each(shown.as_ref().expect("taken above"))?;
             }
             return Ok(());
         }
         let in_flight = threads;
         let (jobs, job_queue) = sync_channel::<(u32, Box<dyn Scene>)>(in_flight);
-        let (done, finished) = sync_channel::<(u32, Option<Pixmap>)>(in_flight);
-        let (recycle, spare) = channel::<Pixmap>();
+        let (done, finished) = sync_channel::<(u32, Option<Arc<Frame>>)>(in_flight);
         // Shared so that the queue closes when the last drawer stops.
         let job_queue = Arc::new(Mutex::new(job_queue));
         let spare = Arc::new(Mutex::new(spare));
         let first = self.written;
         std::thread::scope(move |s| {
             for _ in 0..threads {
-                let (job_queue, spare, done) =
-                    (Arc::clone(&job_queue), Arc::clone(&spare), done.clone());
+                let (job_queue, spare, done, home) = (
+                    Arc::clone(&job_queue),
+                    Arc::clone(&spare),
+                    done.clone(),
+                    home.clone(),
+                );
                 let mut p5 = self.p5.blank_like();
-                s.spawn(move || draw_jobs(&job_queue, &spare, &done, &mut p5));
+                s.spawn(move || draw_jobs(&job_queue, (&spare, &home), &done, &mut p5));
             }
             drop(job_queue);
             let stepper_done = done.clone();
@@ -237,7 +264,7 @@ impl Animation {
                     }
                 }
             });
-            let result = in_order(&finished, first, |frame| each(frame), &recycle);
+            let result = in_order(&finished, first, |frame| each(frame));
             // Closing the queue stops the other threads if `each` failed.
             drop(finished);
             result
@@ -245,11 +272,12 @@ impl Animation {
     }
 }
 
-/// A drawing thread: draws each scene it is sent into a spare pixmap.
+/// A drawing thread: draws each scene it is sent into a spare pixmap, which
+/// goes back `home` once its frame is written.
 fn draw_jobs(
     jobs: &Mutex<Receiver<(u32, Box<dyn Scene>)>>,
-    spare: &Mutex<Receiver<Pixmap>>,
-    done: &SyncSender<(u32, Option<Pixmap>)>,
+    (spare, home): (&Mutex<Receiver<Pixmap>>, &Sender<Pixmap>),
+    done: &SyncSender<(u32, Option<Arc<Frame>>)>,
     p5: &mut P5,
 ) {
     loop {
@@ -260,13 +288,13 @@ fn draw_jobs(
         let Ok((n, scene)) = job else { return };
         p5.reset_matrix();
         scene.draw(p5);
-        let (w, h) = (p5.pixmap().width(), p5.pixmap().height());
-        let mut frame = spare
+        let mut pixmap = spare
             .lock()
             .expect("no drawer panics holding the spares")
             .try_recv()
-            .unwrap_or_else(|_| Pixmap::new(w, h).expect("the size was valid"));
-        p5.swap_pixmap(&mut frame);
+            .unwrap_or_else(|_| p5.blank_pixmap());
+        p5.swap_pixmap(&mut pixmap);
+        let frame = Arc::new(Frame::new(pixmap, home.clone()));
         if done.send((n, Some(frame))).is_err() {
             return;
         }
@@ -274,22 +302,20 @@ fn draw_jobs(
 }
 
 /// Receives numbered frames in any order and hands them to `each` in order
-/// from `first`; `None` repeats the frame before. Used pixmaps go back to
-/// the drawers through `recycle`.
+/// from `first`; `None` repeats the frame before.
 fn in_order(
-    finished: &Receiver<(u32, Option<Pixmap>)>,
+    finished: &Receiver<(u32, Option<Arc<Frame>>)>,
     first: u32,
-    mut each: impl FnMut(&Pixmap) -> Result<(), Error>,
-    recycle: &Sender<Pixmap>,
+    mut each: impl FnMut(&Arc<Frame>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let mut pending = BTreeMap::new();
     let mut next = first;
-    let mut shown: Option<Pixmap> = None;
+    let mut shown = None;
     for (n, frame) in finished {
         pending.insert(n, frame);
         while let Some(frame) = pending.remove(&next) {
-            if let Some(old) = frame.and_then(|new| shown.replace(new)) {
-                let _ = recycle.send(old);
+            if frame.is_some() {
+                shown = frame;
             }
             each(
                 shown

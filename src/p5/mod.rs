@@ -109,10 +109,14 @@ impl P5 {
 
     /// A blank canvas of the same size, density and transparency.
     pub fn blank_like(&self) -> P5 {
-        let (w, h) = (self.pixmap.width(), self.pixmap.height());
-        let mut p5 = P5::on(Pixmap::new(w, h).expect("the size was valid"), self.density);
+        let mut p5 = P5::on(self.blank_pixmap(), self.density);
         p5.transparent = self.transparent;
         p5
+    }
+
+    /// A transparent pixmap the size of the canvas.
+    pub fn blank_pixmap(&self) -> Pixmap {
+        Pixmap::new(self.pixmap.width(), self.pixmap.height()).expect("the size was valid")
     }
 
     /// Exchanges the pixels drawn with `other`, a pixmap of the same size:

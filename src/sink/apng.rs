@@ -5,11 +5,13 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
-use tiny_skia::Pixmap;
+use std::sync::Arc;
+
 
 use super::png::encoder;
 use super::{frame_delays, straight_rgba, AtomicFile, Sink};
 use crate::error::Error;
+use crate::frame::Frame;
 
 pub struct ApngSink {
     writer: png::Writer<BufWriter<File>>,
@@ -49,7 +51,7 @@ impl ApngSink {
 }
 
 impl Sink for ApngSink {
-    fn write(&mut self, frame: &Pixmap) -> Result<(), Error> {
+    fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error> {
         let png_error = png_error(self.file.path());
         let (num, den) = delay(self.fps, self.written);
         self.writer.set_frame_delay(num, den).map_err(&png_error)?;

@@ -11,9 +11,12 @@ mod video;
 pub use self::gif::{frame_delays, Dither, GifOptions};
 pub use atomic::{remove_temp_files, AtomicFile};
 
+use std::sync::Arc;
+
 use tiny_skia::Pixmap;
 
 use crate::error::Error;
+use crate::frame::Frame;
 use crate::plan::Output;
 
 /// Receives the frames of one render, in order.
@@ -27,7 +30,8 @@ pub trait Sink {
     /// One frame of the preview: every `preview_every`-th and the last, in
     /// order.
     fn preview(&mut self, _frame: &Pixmap) {}
-    fn write(&mut self, frame: &Pixmap) -> Result<(), Error>;
+    /// A sink that needs the frame after it returns keeps the `Arc`.
+    fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error>;
     /// Completes the output; until then nothing is at the target path.
     fn finish(self: Box<Self>) -> Result<(), Error>;
 }
@@ -88,7 +92,7 @@ pub fn straight_rgba(pixmap: &Pixmap, out: &mut Vec<u8>) {
 struct Discard;
 
 impl Sink for Discard {
-    fn write(&mut self, _frame: &Pixmap) -> Result<(), Error> {
+    fn write(&mut self, _frame: &Arc<Frame>) -> Result<(), Error> {
         Ok(())
     }
 

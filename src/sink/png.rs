@@ -3,10 +3,12 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use tiny_skia::Pixmap;
+use std::sync::Arc;
+
 
 use super::{straight_rgba, AtomicFile, Sink};
 use crate::error::Error;
+use crate::frame::Frame;
 use crate::plan::FramePattern;
 
 enum Target {
@@ -49,7 +51,7 @@ impl PngSink {
 }
 
 impl Sink for PngSink {
-    fn write(&mut self, frame: &Pixmap) -> Result<(), Error> {
+    fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error> {
         straight_rgba(frame, &mut self.rgba);
         let (w, h) = (frame.width(), frame.height());
         match &mut self.target {

@@ -5,11 +5,14 @@
 
 use std::path::Path;
 
+use std::sync::Arc;
+
 use tiny_skia::{BlendMode, Color, Pixmap, PixmapPaint, Transform};
 
 use super::png::encode;
 use super::{straight_rgba, AtomicFile, Sink};
 use crate::error::Error;
+use crate::frame::Frame;
 use crate::plan::Grid;
 
 pub struct SheetSink {
@@ -40,7 +43,7 @@ impl SheetSink {
 }
 
 impl Sink for SheetSink {
-    fn write(&mut self, frame: &Pixmap) -> Result<(), Error> {
+    fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error> {
         let (col, row) = (self.placed % self.grid.cols, self.placed / self.grid.cols);
         let at = |i: u32, cell: u32| (self.gutter + i * (cell + self.gutter)) as i32;
         // A copy, not a blend: a transparent frame stays transparent.
@@ -50,7 +53,7 @@ impl Sink for SheetSink {
         };
         let (x, y) = (at(col, frame.width()), at(row, frame.height()));
         self.sheet
-            .draw_pixmap(x, y, frame.as_ref(), &paint, Transform::identity(), None);
+            .draw_pixmap(x, y, (**frame).as_ref(), &paint, Transform::identity(), None);
         self.placed += 1;
         Ok(())
     }

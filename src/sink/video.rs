@@ -7,10 +7,12 @@ use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::thread::JoinHandle;
 
-use tiny_skia::Pixmap;
+use std::sync::Arc;
+
 
 use super::{straight_rgba, AtomicFile, Sink};
 use crate::error::Error;
+use crate::frame::Frame;
 use crate::plan::Codec;
 
 pub struct VideoSink {
@@ -117,7 +119,7 @@ impl VideoSink {
 }
 
 impl Sink for VideoSink {
-    fn write(&mut self, frame: &Pixmap) -> Result<(), Error> {
+    fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error> {
         straight_rgba(frame, &mut self.rgba);
         let stdin = self.stdin.as_mut().expect("ffmpeg still reading");
         if let Err(err) = stdin.write_all(&self.rgba) {

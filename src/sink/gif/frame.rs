@@ -6,8 +6,14 @@ use std::ops::Range;
 
 use gif::{DisposalMethod, Frame};
 
-use super::palette::{unpack, Palette, Rgb, TRANSPARENT};
+use std::sync::Arc;
+
+use super::palette::{rgb, unpack, Palette, Rgb, TRANSPARENT};
 use super::{lzw, Dither};
+use crate::frame::Frame as Drawn;
+
+/// A pixel as drawn: premultiplied RGBA.
+type Pixel = [u8; 4];
 
 /// Per row, the columns from the first to the last pixel that differ from
 /// the frame before; every column of every row for a first frame.
@@ -38,7 +44,7 @@ pub fn spans<T: PartialEq>(before: Option<&[T]>, now: &[T], width: usize) -> Spa
 /// are searched: the rest was met with the frame before.
 pub fn unmet(
     palette: &Palette,
-    pixels: &[Rgb],
+    pixels: &[Pixel],
     spans: &[Option<Range<usize>>],
     width: usize,
 ) -> Vec<Rgb> {
@@ -46,8 +52,9 @@ pub fn unmet(
     for (y, span) in spans.iter().enumerate() {
         let Some(span) = span else { continue };
         for run in row(pixels, y, width)[span.clone()].chunk_by(|a, b| a == b) {
-            if palette.get(run[0]).is_none() && listed.insert(run[0]) {
-                unmet.push(run[0]);
+            let c = rgb(run[0]);
+            if palette.get(c).is_none() && listed.insert(c) {
+                unmet.push(c);
             }
         }
     }
@@ -60,7 +67,7 @@ pub fn unmet(
 /// they are.
 pub fn dithered(
     palette: &Palette,
-    pixels: &[Rgb],
+    pixels: &[Pixel],
     width: usize,
     dither: Dither,
 ) -> Option<Vec<u8>> {
@@ -71,7 +78,8 @@ pub fn dithered(
             let indices = pixels
                 .iter()
                 .enumerate()
-                .map(|(i, &c)| {
+                .map(|(i, &p)| {
+                    let c = rgb(p);
                     if palette.is_exact(c) {
                         return index(palette, c);
                     }
@@ -104,7 +112,7 @@ const BAYER: [[u8; 8]; 8] = [
 ];
 
 /// Error diffusion with Floyd and Steinberg's weights, row by row.
-fn floyd_steinberg(palette: &Palette, pixels: &[Rgb], width: usize) -> Vec<u8> {
+fn floyd_steinberg(palette: &Palette, pixels: &[Pixel], width: usize) -> Vec<u8> {
     let mut nearest = Nearest::new(palette);
     // The error carried into this row and the next, with a pixel of margin
     // either side.
@@ -112,7 +120,8 @@ fn floyd_steinberg(palette: &Palette, pixels: &[Rgb], width: usize) -> Vec<u8> {
     let mut below = vec![[0f32; 3]; width + 2];
     let mut out = Vec::with_capacity(pixels.len());
     for row in pixels.chunks_exact(width) {
-        for (x, &c) in row.iter().enumerate() {
+        for (x, &p) in row.iter().enumerate() {
+            let c = rgb(p);
             if palette.is_exact(c) {
                 out.push(palette.get(c).expect("exact colours are admitted"));
                 continue;
@@ -159,7 +168,7 @@ impl<'a> Nearest<'a> {
 
 /// A frame as the encoder compares it with the one before.
 pub struct Picture {
-    pub colours: Vec<Rgb>,
+    pub frame: Arc<Drawn>,
     /// Where the colours changed since the frame before.
     pub spans: Spans,
     /// The indices of the whole frame when dithered: a dithered pixel's
@@ -179,14 +188,14 @@ pub fn changes(
     current: &Picture,
     width: usize,
 ) -> Option<Frame<'static>> {
-    let now = &current.colours;
+    let now = current.frame.quads();
     match (previous, &current.dithered) {
-        (None, None) => crop(&current.spans, width, |i| Some(index(palette, now[i]))),
+        (None, None) => crop(&current.spans, width, |i| Some(index(palette, rgb(now[i])))),
         (None, Some(now)) => crop(&current.spans, width, |i| Some(now[i])),
         (Some(previous), None) => {
-            let before = &previous.colours;
+            let before = previous.frame.quads();
             crop(&current.spans, width, |i| {
-                let (a, b) = (before[i], now[i]);
+                let (a, b) = (rgb(before[i]), rgb(now[i]));
                 let index = index(palette, b);
                 (a != b && palette.get(a) != Some(index)).then_some(index)
             })

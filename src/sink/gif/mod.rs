@@ -10,7 +10,8 @@ mod palette;
 
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use gif::{Encoder, Frame, Repeat};
@@ -18,9 +19,10 @@ use rayon::prelude::*;
 use tiny_skia::Pixmap;
 
 use self::frame::Picture;
-use self::palette::{pack, ColourCounts, Palette, Rgb};
+use self::palette::{ColourCounts, Palette, Rgb};
 use super::{AtomicFile, Sink};
 use crate::error::Error;
+use crate::frame::Frame as Drawn;
 
 /// Frames mapped and compressed together, in parallel; as many more wait in
 /// the queue from the renderer.
@@ -58,9 +60,7 @@ pub struct GifSink {
     preview: ColourCounts,
     /// Until the first frame, when it moves to the worker.
     writer: Option<Writer>,
-    queue: Option<SyncSender<Vec<Rgb>>>,
-    /// Frame buffers the worker is done with, to be filled again.
-    spare: Receiver<Vec<Rgb>>,
+    queue: Option<SyncSender<Arc<Drawn>>>,
     worker: Option<JoinHandle<Result<(), Error>>>,
 }
 
@@ -86,7 +86,6 @@ impl GifSink {
             n => Repeat::Finite(n - 1),
         };
         encoder.set_repeat(repeat).map_err(gif_error)?;
-        let (recycle, spare) = channel();
         Ok(GifSink {
             preview: ColourCounts::default(),
             writer: Some(Writer {
@@ -97,12 +96,10 @@ impl GifSink {
                 fps,
                 dither: options.dither,
                 previous: None,
-                recycle,
                 pending: None,
                 received: 0,
             }),
             queue: None,
-            spare,
             worker: None,
         })
     }
@@ -123,12 +120,10 @@ impl Sink for GifSink {
     }
 
     fn preview(&mut self, frame: &Pixmap) {
-        let mut pixels = Vec::new();
-        pack(frame.data(), &mut pixels);
-        self.preview.add(&pixels);
+        self.preview.add(bytemuck::cast_slice(frame.data()));
     }
 
-    fn write(&mut self, frame: &Pixmap) -> Result<(), Error> {
+    fn write(&mut self, frame: &Arc<Drawn>) -> Result<(), Error> {
         if let Some(mut writer) = self.writer.take() {
             writer.palette = Palette::new(&self.preview);
             // The worker holds a batch; one more frame waits: enough to keep
@@ -137,10 +132,8 @@ impl Sink for GifSink {
             self.queue = Some(queue);
             self.worker = Some(std::thread::spawn(move || writer.run(frames)));
         }
-        let mut pixels = self.spare.try_recv().unwrap_or_default();
-        pack(frame.data(), &mut pixels);
         let queue = self.queue.as_ref().expect("the worker runs");
-        if queue.send(pixels).is_err() {
+        if queue.send(Arc::clone(frame)).is_err() {
             // The worker stopped early: it failed, and says why.
             self.join()?;
         }
@@ -167,15 +160,13 @@ struct Writer {
     dither: Dither,
     /// The last frame, which is what the canvas shows.
     previous: Option<Picture>,
-    /// Where frame buffers go once encoded.
-    recycle: Sender<Vec<Rgb>>,
     /// The last frame, held back while identical frames lengthen its delay.
     pending: Option<Frame<'static>>,
     received: u32,
 }
 
 impl Writer {
-    fn run(mut self, frames: Receiver<Vec<Rgb>>) -> Result<(), Error> {
+    fn run(mut self, frames: Receiver<Arc<Drawn>>) -> Result<(), Error> {
         let mut batch = Vec::with_capacity(BATCH);
         for frame in frames {
             batch.push(frame);
@@ -187,15 +178,15 @@ impl Writer {
         self.finish()
     }
 
-    fn encode(&mut self, batch: Vec<Vec<Rgb>>) -> Result<(), Error> {
+    fn encode(&mut self, batch: Vec<Arc<Drawn>>) -> Result<(), Error> {
         let width = self.width;
-        let previous = self.previous.as_ref().map(|p| &p.colours);
+        let previous = self.previous.as_ref().map(|p| &p.frame);
         let (spans, unmet): (Vec<frame::Spans>, Vec<Vec<Rgb>>) = (0..batch.len())
             .into_par_iter()
             .map(|i| {
-                let before = before(previous, &batch, i).map(|c| &c[..]);
-                let spans = frame::spans(before, &batch[i], width);
-                let unmet = frame::unmet(&self.palette, &batch[i], &spans, width);
+                let before = before(previous, &batch, i).map(|f| f.quads());
+                let spans = frame::spans(before, batch[i].quads(), width);
+                let unmet = frame::unmet(&self.palette, batch[i].quads(), &spans, width);
                 (spans, unmet)
             })
             .unzip();
@@ -205,9 +196,9 @@ impl Writer {
         let mut pictures: Vec<Picture> = batch
             .into_par_iter()
             .zip(spans)
-            .map(|(colours, spans)| Picture {
-                dithered: frame::dithered(palette, &colours, width, dither),
-                colours,
+            .map(|(frame, spans)| Picture {
+                dithered: frame::dithered(palette, frame.quads(), width, dither),
+                frame,
                 spans,
             })
             .collect();
@@ -221,13 +212,7 @@ impl Writer {
             self.received += 1;
             self.add(frame, delay)?;
         }
-        if let Some(last) = pictures.pop() {
-            pictures.extend(self.previous.replace(last));
-        }
-        for picture in pictures {
-            // The sink may have stopped: then nobody needs the buffer.
-            let _ = self.recycle.send(picture.colours);
-        }
+        self.previous = pictures.pop();
         Ok(())
     }
 

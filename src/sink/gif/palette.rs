@@ -21,15 +21,11 @@ const EXACT: u16 = 0x100;
 /// A colour packed as `r | g << 8 | b << 16`.
 pub type Rgb = u32;
 
-/// The colours of `pixmap_data` (premultiplied RGBA bytes) over black, which
-/// is what a GIF can show of them.
-pub fn pack(pixmap_data: &[u8], out: &mut Vec<Rgb>) {
-    out.clear();
-    out.extend(
-        pixmap_data
-            .chunks_exact(4)
-            .map(|p| u32::from_le_bytes([p[0], p[1], p[2], 0])),
-    );
+/// The colour of a premultiplied RGBA pixel over black, which is what a GIF
+/// can show of it.
+#[inline]
+pub fn rgb(pixel: [u8; 4]) -> Rgb {
+    u32::from_le_bytes([pixel[0], pixel[1], pixel[2], 0])
 }
 
 pub fn unpack(c: Rgb) -> [u8; 3] {
@@ -48,10 +44,11 @@ fn oklab(c: Rgb) -> [f32; 3] {
 pub struct ColourCounts(HashMap<Rgb, u64>);
 
 impl ColourCounts {
-    pub fn add(&mut self, pixels: &[Rgb]) {
+    /// Counts premultiplied RGBA `pixels`.
+    pub fn add(&mut self, pixels: &[[u8; 4]]) {
         // Backgrounds come in long runs: count a run with one hash look-up.
-        for run in pixels.chunk_by(|a, b| a == b) {
-            *self.0.entry(run[0]).or_default() += run.len() as u64;
+        for run in pixels.chunk_by(|a, b| rgb(*a) == rgb(*b)) {
+            *self.0.entry(rgb(run[0])).or_default() += run.len() as u64;
         }
     }
 }
@@ -188,7 +185,8 @@ mod tests {
 
     fn counts(colours: impl IntoIterator<Item = Rgb>) -> ColourCounts {
         let mut counts = ColourCounts::default();
-        counts.add(&colours.into_iter().collect::<Vec<_>>());
+        let pixels: Vec<[u8; 4]> = colours.into_iter().map(|c| c.to_le_bytes()).collect();
+        counts.add(&pixels);
         counts
     }
 
