@@ -5,23 +5,36 @@ use std::sync::mpsc::Sender;
 
 use tiny_skia::Pixmap;
 
+use crate::p5::{Damage, Drawing};
+
 /// A drawn frame, shared (as `Arc<Frame>`) by the renderer, which shows it
 /// again when the next frame looks the same, and a sink, which may keep it
 /// until it is encoded: nobody copies its pixels. When the last holder lets
 /// go, the pixmap goes back to be drawn on again.
 pub struct Frame {
     /// Taken only when the frame is dropped.
-    pixmap: Option<Pixmap>,
-    home: Sender<Pixmap>,
+    drawing: Option<Drawing>,
+    home: Sender<Drawing>,
 }
 
 impl Frame {
-    /// A frame of `pixmap`, which goes to `home` when the frame is dropped.
-    pub fn new(pixmap: Pixmap, home: Sender<Pixmap>) -> Self {
+    /// A frame of `drawing`, which goes to `home` when the frame is dropped.
+    pub fn new(drawing: Drawing, home: Sender<Drawing>) -> Self {
         Frame {
-            pixmap: Some(pixmap),
+            drawing: Some(drawing),
             home,
         }
+    }
+
+    /// Where the frame may differ from a flat background.
+    pub fn damage(&self) -> &Damage {
+        &self.drawing().1
+    }
+
+    fn drawing(&self) -> &Drawing {
+        self.drawing
+            .as_ref()
+            .expect("the drawing leaves only on drop")
     }
 
     /// The pixels as RGBA quadruples, premultiplied.
@@ -34,15 +47,15 @@ impl Deref for Frame {
     type Target = Pixmap;
 
     fn deref(&self) -> &Pixmap {
-        self.pixmap.as_ref().expect("the pixmap leaves only on drop")
+        &self.drawing().0
     }
 }
 
 impl Drop for Frame {
     fn drop(&mut self) {
-        if let Some(pixmap) = self.pixmap.take() {
+        if let Some(drawing) = self.drawing.take() {
             // Once rendering is over nobody draws again: let it go.
-            let _ = self.home.send(pixmap);
+            let _ = self.home.send(drawing);
         }
     }
 }

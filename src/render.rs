@@ -8,7 +8,7 @@ use tiny_skia::Pixmap;
 
 use crate::error::Error;
 use crate::frame::Frame;
-use crate::p5::P5;
+use crate::p5::{Drawing, P5};
 use crate::params::Settings;
 use crate::plan::Plan;
 use crate::progress::Progress;
@@ -179,14 +179,14 @@ impl Animation {
     /// The canvas as a frame, in a pixmap from `spare` that goes back
     /// `home`. The canvas itself is handed on when every frame paints all of
     /// it, else copied, since the next frame draws over it.
-    fn take_frame(&mut self, spare: &Receiver<Pixmap>, home: &Sender<Pixmap>) -> Arc<Frame> {
-        let mut pixmap = spare.try_recv().unwrap_or_else(|_| self.p5.blank_pixmap());
+    fn take_frame(&mut self, spare: &Receiver<Drawing>, home: &Sender<Drawing>) -> Arc<Frame> {
+        let mut drawing = spare.try_recv().unwrap_or_else(|_| self.p5.blank_drawing());
         if self.independent {
-            self.p5.swap_pixmap(&mut pixmap);
+            self.p5.swap_pixmap(&mut drawing);
         } else {
-            pixmap.data_mut().copy_from_slice(self.p5.pixmap().data());
+            self.p5.copy_to(&mut drawing);
         }
-        Arc::new(Frame::new(pixmap, home.clone()))
+        Arc::new(Frame::new(drawing, home.clone()))
     }
 
     fn draw(&mut self) {
@@ -216,7 +216,7 @@ impl Animation {
         threads: usize,
         mut each: impl FnMut(&Arc<Frame>) -> Result<(), Error>,
     ) -> Result<(), Error> {
-        let (home, spare) = channel::<Pixmap>();
+        let (home, spare) = channel::<Drawing>();
         if threads <= 1 || !self.independent {
             let mut shown = None;
             while let Some(anew) = self.advance(true) {
@@ -276,7 +276,7 @@ impl Animation {
 /// goes back `home` once its frame is written.
 fn draw_jobs(
     jobs: &Mutex<Receiver<(u32, Box<dyn Scene>)>>,
-    (spare, home): (&Mutex<Receiver<Pixmap>>, &Sender<Pixmap>),
+    (spare, home): (&Mutex<Receiver<Drawing>>, &Sender<Drawing>),
     done: &SyncSender<(u32, Option<Arc<Frame>>)>,
     p5: &mut P5,
 ) {
@@ -288,13 +288,13 @@ fn draw_jobs(
         let Ok((n, scene)) = job else { return };
         p5.reset_matrix();
         scene.draw(p5);
-        let mut pixmap = spare
+        let mut drawing = spare
             .lock()
             .expect("no drawer panics holding the spares")
             .try_recv()
-            .unwrap_or_else(|_| p5.blank_pixmap());
-        p5.swap_pixmap(&mut pixmap);
-        let frame = Arc::new(Frame::new(pixmap, home.clone()));
+            .unwrap_or_else(|_| p5.blank_drawing());
+        p5.swap_pixmap(&mut drawing);
+        let frame = Arc::new(Frame::new(drawing, home.clone()));
         if done.send((n, Some(frame))).is_err() {
             return;
         }
@@ -358,6 +358,7 @@ pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::preset::{Preset, SHIPPED};
 
     fn frames(s: Selection) -> Vec<u32> {
         (0..=s.count).map_while(|n| s.frame(n)).collect()
@@ -376,5 +377,45 @@ mod tests {
         };
         assert_eq!(frames(sheet), [10, 43, 76]);
         assert_eq!(sheet.steps(), 77);
+    }
+
+    /// Every shipped preset, its first `frames` frames drawn as usual: the
+    /// canvas reused, or passed between two drawing threads, and repainted
+    /// only where the frame before drew (`p5::Damage`); each must equal the
+    /// frame drawn with the whole background painted.
+    #[test]
+    fn repainting_only_what_was_drawn_gives_the_same_frames() {
+        let frames = 40;
+        for (name, _) in SHIPPED {
+            let mut settings = Preset::load(name).unwrap().resolve(&[]).unwrap();
+            settings.run.frames = Some(frames.min(settings.frames()));
+            let mut whole = Animation::new(&settings).unwrap();
+            let mut expected = Vec::new();
+            loop {
+                whole.p5.forget_damage();
+                let Some(frame) = whole.next_frame() else {
+                    break;
+                };
+                expected.push(frame.data().to_vec());
+            }
+            let mut reused = Animation::new(&settings).unwrap();
+            for (n, want) in expected.iter().enumerate() {
+                let got = reused.next_frame().unwrap().data();
+                assert!(got == &want[..], "{name}: frame {n} drawn on one canvas");
+            }
+            let mut n = 0;
+            Animation::new(&settings)
+                .unwrap()
+                .run(2, |frame| {
+                    assert!(
+                        frame.data() == &expected[n][..],
+                        "{name}: frame {n} on threads"
+                    );
+                    n += 1;
+                    Ok(())
+                })
+                .unwrap();
+            assert_eq!(n, expected.len(), "{name}");
+        }
     }
 }

@@ -7,6 +7,7 @@
 mod blend;
 mod color;
 mod curve;
+mod damage;
 mod edges;
 mod fill;
 mod matrix;
@@ -19,6 +20,7 @@ pub use curve::Vertex;
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
 use blend::Solid;
+pub use damage::Damage;
 use matrix::Matrix;
 use small::Stamps;
 use thin::{Capsule, ThinStroker};
@@ -73,6 +75,9 @@ struct Shape {
     curve: bool,
 }
 
+/// A pixmap and what is known of its pixels, handed between canvases.
+pub type Drawing = (Pixmap, Damage);
+
 /// A p5 canvas: a pixmap and p5's drawing state.
 pub struct P5 {
     pixmap: Pixmap,
@@ -83,6 +88,7 @@ pub struct P5 {
     shape: Shape,
     thin: ThinStroker,
     stamps: Stamps,
+    damage: Damage,
 }
 
 impl P5 {
@@ -104,35 +110,65 @@ impl P5 {
             shape: Shape::default(),
             thin: ThinStroker::default(),
             stamps: Stamps::default(),
+            damage: Damage::default(),
         }
     }
 
     /// A blank canvas of the same size, density and transparency.
     pub fn blank_like(&self) -> P5 {
-        let mut p5 = P5::on(self.blank_pixmap(), self.density);
+        let mut p5 = P5::on(self.blank_drawing().0, self.density);
         p5.transparent = self.transparent;
         p5
     }
 
-    /// A transparent pixmap the size of the canvas.
-    pub fn blank_pixmap(&self) -> Pixmap {
-        Pixmap::new(self.pixmap.width(), self.pixmap.height()).expect("the size was valid")
+    /// A transparent pixmap the size of the canvas, nothing known of it.
+    pub fn blank_drawing(&self) -> Drawing {
+        let pixmap =
+            Pixmap::new(self.pixmap.width(), self.pixmap.height()).expect("the size was valid");
+        (pixmap, Damage::default())
     }
 
-    /// Exchanges the pixels drawn with `other`, a pixmap of the same size:
-    /// hands a frame on without copying it. Every scene paints its whole
-    /// canvas, so what `other` held does not show in the next frame.
-    pub fn swap_pixmap(&mut self, other: &mut Pixmap) {
+    /// A copy of the pixels drawn so far, into `into`.
+    pub fn copy_to(&self, into: &mut Drawing) {
+        into.0.data_mut().copy_from_slice(self.pixmap.data());
+        into.1.clone_from(&self.damage);
+    }
+
+    /// Exchanges the pixels drawn, and what is known of them, with `other`,
+    /// a pixmap of the same size: hands a frame on without copying it. Every
+    /// scene paints its whole canvas, so what `other` held does not show in
+    /// the next frame.
+    pub fn swap_pixmap(&mut self, other: &mut Drawing) {
         assert_eq!(
-            (other.width(), other.height()),
+            (other.0.width(), other.0.height()),
             (self.pixmap.width(), self.pixmap.height())
         );
-        std::mem::swap(&mut self.pixmap, other);
+        std::mem::swap(&mut self.pixmap, &mut other.0);
+        std::mem::swap(&mut self.damage, &mut other.1);
     }
 
     /// The pixels drawn so far (premultiplied RGBA).
     pub fn pixmap(&self) -> &Pixmap {
         &self.pixmap
+    }
+
+    /// Where the pixels drawn so far may differ from the last background.
+    pub fn damage(&self) -> &Damage {
+        &self.damage
+    }
+
+    /// Forgets what is known of the pixels: the next background paints all
+    /// of them, as a reference for the repainting of only what was drawn.
+    #[cfg(test)]
+    pub(crate) fn forget_damage(&mut self) {
+        self.damage.forget();
+    }
+
+    /// Records that the box `ltrb` in user space, under `ts`, may have been
+    /// drawn on.
+    fn mark(&mut self, ltrb: [f32; 4], ts: Transform) {
+        let size = (self.pixmap.width(), self.pixmap.height());
+        self.damage.mark(ltrb, ts, size);
     }
 
     /// When set, `background` clears the canvas to transparent instead of
@@ -155,14 +191,17 @@ impl P5 {
     /// several levels brighter.
     pub fn background(&mut self, color: Rgba) {
         if self.transparent {
-            self.pixmap.fill(tiny_skia::Color::TRANSPARENT);
+            self.damage.paint(&mut self.pixmap, [0; 4]);
         } else if color.a == 255 {
-            self.pixmap.fill(color.to_skia());
+            let c = color.to_skia().premultiply().to_color_u8();
+            let pixel = [c.red(), c.green(), c.blue(), c.alpha()];
+            self.damage.paint(&mut self.pixmap, pixel);
         } else if color.a > 0 {
             let solid = Solid::new(color);
             for px in self.pixmap.data_mut().chunks_exact_mut(4) {
                 solid.blend(px, 255);
             }
+            self.damage.forget();
         }
     }
 
@@ -229,8 +268,10 @@ impl P5 {
                 && (m.a, m.b, m.c, m.d) == (1.0, 0.0, 0.0, 1.0)
                 && self.density == 1.0
             {
-                let at = (x + m.e, y + m.f);
-                small::fill_circle(&mut self.pixmap, &mut self.stamps, at, r, color);
+                let (x, y) = (x + m.e, y + m.f);
+                let ltrb = [x - r, y - r, x + r, y + r].map(|v| v as f32);
+                self.mark(ltrb, Transform::identity());
+                small::fill_circle(&mut self.pixmap, &mut self.stamps, (x, y), r, color);
                 return;
             }
         }
@@ -254,6 +295,14 @@ impl P5 {
             };
             let c = color.to_skia().premultiply().to_color_u8();
             let rgba = [c.red(), c.green(), c.blue(), c.alpha()];
+            let ((ax, ay), (bx, by)) = (capsule.a, capsule.b);
+            let ltrb = [
+                ax.min(bx) - radius,
+                ay.min(by) - radius,
+                ax.max(bx) + radius,
+                ay.max(by) + radius,
+            ];
+            self.mark(ltrb.map(|v| v as f32), Transform::identity());
             self.thin.stroke(&mut self.pixmap, capsule, rgba);
             return;
         }
@@ -305,6 +354,8 @@ impl P5 {
         let Some(path) = pb.finish() else { return };
         if let Some(color) = self.style.fill {
             let ts = self.transform();
+            let b = path.bounds();
+            self.mark([b.left(), b.top(), b.right(), b.bottom()], ts);
             match fill {
                 Fill::Analytic => fill::fill_path(&mut self.pixmap, &path, ts, color),
                 Fill::Supersampled => {
@@ -330,6 +381,15 @@ impl P5 {
             dash: None,
         };
         let ts = self.transform();
+        // Miter joins reach out to half the miter limit times the width.
+        let (b, reach) = (path.bounds(), stroke.miter_limit * stroke.width / 2.0);
+        let ltrb = [
+            b.left() - reach,
+            b.top() - reach,
+            b.right() + reach,
+            b.bottom() + reach,
+        ];
+        self.mark(ltrb, ts);
         self.pixmap
             .stroke_path(path, &paint(color), &stroke, ts, None);
     }

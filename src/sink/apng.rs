@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
 
-
 use super::png::encoder;
 use super::{frame_delays, straight_rgba, AtomicFile, Sink};
 use crate::error::Error;

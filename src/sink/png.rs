@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
 
-
 use super::{straight_rgba, AtomicFile, Sink};
 use crate::error::Error;
 use crate::frame::Frame;

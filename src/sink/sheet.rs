@@ -52,8 +52,14 @@ impl Sink for SheetSink {
             ..PixmapPaint::default()
         };
         let (x, y) = (at(col, frame.width()), at(row, frame.height()));
-        self.sheet
-            .draw_pixmap(x, y, (**frame).as_ref(), &paint, Transform::identity(), None);
+        self.sheet.draw_pixmap(
+            x,
+            y,
+            (**frame).as_ref(),
+            &paint,
+            Transform::identity(),
+            None,
+        );
         self.placed += 1;
         Ok(())
     }

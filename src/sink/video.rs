@@ -9,7 +9,6 @@ use std::thread::JoinHandle;
 
 use std::sync::Arc;
 
-
 use super::{straight_rgba, AtomicFile, Sink};
 use crate::error::Error;
 use crate::frame::Frame;

@@ -27,16 +27,45 @@ pub fn spans<T: PartialEq>(before: Option<&[T]>, now: &[T], width: usize) -> Spa
     before
         .chunks_exact(width)
         .zip(now.chunks_exact(width))
-        .map(|(before, now)| {
-            if before == now {
-                return None;
-            }
-            let differ = |(a, b): (&T, &T)| a != b;
-            let first = before.iter().zip(now).position(differ)?;
-            let last = before.iter().zip(now).rposition(differ)?;
-            Some(first..last + 1)
-        })
+        .map(|(before, now)| differ(before, now))
         .collect()
+}
+
+/// Where drawn frame `now` differs from `before`: over the same flat
+/// background, only inside the boxes drawn on either is compared.
+pub fn frame_spans(before: Option<&Drawn>, now: &Drawn, width: usize) -> Spans {
+    let (after, quads) = (now, now.quads());
+    let Some(boxes) = before.and_then(|before| before.damage().differ_within(after.damage()))
+    else {
+        return spans(before.map(|b| b.quads()), quads, width);
+    };
+    let before = before.expect("boxes come from a frame before").quads();
+    let mut spans: Spans = vec![None; quads.len() / width];
+    for b in boxes {
+        for (y, span) in spans.iter_mut().enumerate().take(b.y1).skip(b.y0) {
+            let columns = y * width + b.x0..y * width + b.x1;
+            let Some(found) = differ(&before[columns.clone()], &quads[columns]) else {
+                continue;
+            };
+            let found = b.x0 + found.start..b.x0 + found.end;
+            *span = Some(match span.take() {
+                Some(s) => s.start.min(found.start)..s.end.max(found.end),
+                None => found,
+            });
+        }
+    }
+    spans
+}
+
+/// From the first to the last index where `a` and `b` differ.
+fn differ<T: PartialEq>(a: &[T], b: &[T]) -> Option<Range<usize>> {
+    if a == b {
+        return None;
+    }
+    let unequal = |(p, q): (&T, &T)| p != q;
+    let first = a.iter().zip(b).position(unequal)?;
+    let last = a.iter().zip(b).rposition(unequal)?;
+    Some(first..last + 1)
 }
 
 /// The colours of `pixels` (rows of `width`) that `palette` has not met yet,

@@ -184,8 +184,8 @@ impl Writer {
         let (spans, unmet): (Vec<frame::Spans>, Vec<Vec<Rgb>>) = (0..batch.len())
             .into_par_iter()
             .map(|i| {
-                let before = before(previous, &batch, i).map(|f| f.quads());
-                let spans = frame::spans(before, batch[i].quads(), width);
+                let before = before(previous, &batch, i).map(|f| &**f);
+                let spans = frame::frame_spans(before, &batch[i], width);
                 let unmet = frame::unmet(&self.palette, batch[i].quads(), &spans, width);
                 (spans, unmet)
             })
