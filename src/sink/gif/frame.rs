@@ -282,7 +282,7 @@ fn crop(
         top: side(top),
         width: side(right - left),
         height: side(bottom + 1 - top),
-        buffer: lzw::encode(&buffer).into(),
+        buffer: lzw::encode(&buffer, TRANSPARENT).into(),
         transparent: Some(TRANSPARENT),
         dispose: DisposalMethod::Keep,
         ..Frame::default()

@@ -13,37 +13,67 @@ const LAST_CODE: u16 = (1 << CODE_BITS) - 1;
 const SLOTS: usize = 1 << (CODE_BITS + 1);
 
 /// The dictionary: strings as (code of the string without its last byte,
-/// last byte) -> code. A slot holds `key << 12 | code`, 0 when free (no
+/// last byte) -> code. Extensions by one chosen byte, the transparent index
+/// that fills most of a cropped frame, are looked up directly by code; the
+/// rest in a hash table whose slot holds `key << 12 | code`, 0 when free (no
 /// string made here has code 0: codes from 0 are single bytes).
-struct Dictionary(Box<[u32; SLOTS]>);
+struct Dictionary {
+    often: u8,
+    /// By code: the code of the string extended by `often`, or 0.
+    by_often: Box<[u16; 1 << CODE_BITS]>,
+    hashed: Box<[u32; SLOTS]>,
+}
+
+/// Where a string not in the dictionary goes.
+#[derive(Clone, Copy)]
+enum Slot {
+    Often,
+    Hashed(usize),
+}
 
 impl Dictionary {
-    fn new() -> Self {
-        Dictionary(Box::new([0; SLOTS]))
+    fn new(often: u8) -> Self {
+        Dictionary {
+            often,
+            by_often: Box::new([0; 1 << CODE_BITS]),
+            hashed: Box::new([0; SLOTS]),
+        }
     }
 
     fn clear(&mut self) {
-        self.0.fill(0);
+        self.by_often.fill(0);
+        self.hashed.fill(0);
     }
 
     /// The code of `prefix` + `byte`, or where to insert it.
     #[inline]
-    fn find(&self, prefix: u16, byte: u8) -> Result<u16, usize> {
+    fn find(&self, prefix: u16, byte: u8) -> Result<u16, Slot> {
+        if byte == self.often {
+            return match self.by_often[usize::from(prefix)] {
+                0 => Err(Slot::Often),
+                code => Ok(code),
+            };
+        }
         let key = u32::from(prefix) << 8 | u32::from(byte);
         // giflib's hash: one shift and one xor, short on the critical path.
         let mut slot = ((key >> CODE_BITS) ^ key) as usize % SLOTS;
         loop {
-            match self.0[slot] {
-                0 => return Err(slot),
+            match self.hashed[slot] {
+                0 => return Err(Slot::Hashed(slot)),
                 entry if entry >> CODE_BITS == key => return Ok((entry & 0xfff) as u16),
                 _ => slot = (slot + 1) % SLOTS,
             }
         }
     }
 
-    fn insert(&mut self, slot: usize, prefix: u16, byte: u8, code: u16) {
-        let key = u32::from(prefix) << 8 | u32::from(byte);
-        self.0[slot] = key << CODE_BITS | u32::from(code);
+    fn insert(&mut self, slot: Slot, prefix: u16, byte: u8, code: u16) {
+        match slot {
+            Slot::Often => self.by_often[usize::from(prefix)] = code,
+            Slot::Hashed(slot) => {
+                let key = u32::from(prefix) << 8 | u32::from(byte);
+                self.hashed[slot] = key << CODE_BITS | u32::from(code);
+            }
+        }
     }
 }
 
@@ -84,16 +114,17 @@ fn min_code_size(indices: &[u8]) -> u8 {
 
 /// `indices` compressed for a GIF image block: the minimum code size, then
 /// the LZW codes (not yet cut into sub-blocks), as the gif crate's
-/// `write_lzw_pre_encoded_frame` takes them.
-pub fn encode(indices: &[u8]) -> Vec<u8> {
+/// `write_lzw_pre_encoded_frame` takes them. Fastest when `often` is the
+/// most frequent index.
+pub fn encode(indices: &[u8], often: u8) -> Vec<u8> {
     let min = min_code_size(indices);
     let mut out = Vec::with_capacity(indices.len() / 4 + 16);
     out.push(min);
-    compress(indices, min, &mut out);
+    compress(indices, min, Dictionary::new(often), &mut out);
     out
 }
 
-fn compress(indices: &[u8], min: u8, out: &mut Vec<u8>) {
+fn compress(indices: &[u8], min: u8, mut dictionary: Dictionary, out: &mut Vec<u8>) {
     let clear_code = 1u16 << min;
     let end_code = clear_code + 1;
     let first_size = u32::from(min) + 1;
@@ -108,7 +139,6 @@ fn compress(indices: &[u8], min: u8, out: &mut Vec<u8>) {
         bits.finish();
         return;
     };
-    let mut dictionary = Dictionary::new();
     let (mut size, mut free) = (first_size, end_code + 1);
     let mut prefix = u16::from(first);
     for &byte in rest {
@@ -182,7 +212,7 @@ mod tests {
         ] {
             for seed in 0..3 {
                 let input = bytes(len, below, run, seed);
-                let encoded = encode(&input);
+                let encoded = encode(&input, below / 2);
                 assert_eq!(decode(&encoded), input, "{len} bytes below {below}");
             }
         }
@@ -197,7 +227,7 @@ mod tests {
 
     #[test]
     fn compresses_runs() {
-        let encoded = encode(&[255; 100_000]);
+        let encoded = encode(&[255; 100_000], 255);
         assert!(encoded.len() < 1000, "{} bytes", encoded.len());
     }
 }
