@@ -8,7 +8,7 @@ use tiny_skia::Pixmap;
 
 use crate::error::Error;
 use crate::frame::Frame;
-use crate::p5::{Drawing, P5};
+use crate::p5::{Damage, Drawing, P5};
 use crate::params::Settings;
 use crate::plan::Plan;
 use crate::progress::Progress;
@@ -196,11 +196,12 @@ impl Animation {
 
     /// Runs through the animation but draws, for `look`, only every
     /// `every`-th frame and the last: a cheap preview of its colours.
-    pub fn sample(mut self, every: u32, mut look: impl FnMut(&Pixmap)) {
+    pub fn sample(mut self, every: u32, mut look: impl FnMut(&Pixmap, &Damage)) {
         let count = self.frames();
         for n in 0..count {
             if n.is_multiple_of(every) || n + 1 == count {
-                look(self.next_frame().expect("n is within the selection"));
+                self.advance(true);
+                look(self.p5.pixmap(), self.p5.damage());
             } else {
                 self.advance(false);
             }
@@ -342,7 +343,7 @@ pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<(), Error> {
     if let Some(every) = sink.preview_every() {
         animation
             .restart(&settings)?
-            .sample(every, |frame| sink.preview(frame));
+            .sample(every, |frame, damage| sink.preview(frame, damage));
     }
     progress.start(u64::from(animation.frames()));
     let result = animation.run(rayon::current_num_threads(), |frame| {

@@ -4,6 +4,8 @@
 //! colour can differ only inside their boxes: most of the whale's canvas is
 //! never touched, neither to paint nor to compare it.
 
+use std::ops::Range;
+
 use tiny_skia::{Pixmap, Transform};
 
 /// Boxes kept apart; past this many (a tree's thousands of strokes) they are
@@ -42,7 +44,43 @@ pub struct Damage {
     boxes: Vec<Box>,
 }
 
+/// Per row of a canvas `height` pixels high, the columns inside some of
+/// `boxes`, as ranges in order that neither overlap nor touch.
+pub fn covered<'a>(
+    boxes: impl IntoIterator<Item = &'a Box>,
+    height: usize,
+) -> Vec<Vec<Range<usize>>> {
+    let mut rows = vec![Vec::new(); height];
+    for b in boxes {
+        for row in &mut rows[b.y0..b.y1] {
+            row.push(b.x0..b.x1);
+        }
+    }
+    for row in &mut rows {
+        row.sort_unstable_by_key(|r: &Range<usize>| r.start);
+        let mut merged: Vec<Range<usize>> = Vec::with_capacity(row.len());
+        for r in row.drain(..) {
+            match merged.last_mut() {
+                Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+                _ => merged.push(r),
+            }
+        }
+        *row = merged;
+    }
+    rows
+}
+
 impl Damage {
+    /// The colour of every pixel outside the boxes, when known.
+    pub fn flat(&self) -> Option<[u8; 4]> {
+        self.flat
+    }
+
+    /// Boxes that hold every pixel that may not be flat.
+    pub fn boxes(&self) -> &[Box] {
+        &self.boxes
+    }
+
     /// The boxes outside which `self` and `other` hold the same pixels, or
     /// `None` when they may differ anywhere.
     pub fn differ_within<'a>(&'a self, other: &'a Damage) -> Option<impl Iterator<Item = &'a Box>> {
@@ -174,6 +212,19 @@ mod tests {
                 y1: 5
             })
         );
+    }
+
+    #[test]
+    fn covered_rows_merge_overlapping_and_touching_boxes() {
+        let b = |x0, y0, x1, y1| Box { x0, y0, x1, y1 };
+        let rows = covered(
+            &[b(0, 0, 3, 2), b(2, 1, 5, 3), b(5, 1, 6, 2), b(8, 1, 9, 2)],
+            4,
+        );
+        assert_eq!(rows[0], [0..3]);
+        assert_eq!(rows[1], [0..6, 8..9]);
+        assert_eq!(rows[2], [2..5]);
+        assert!(rows[3].is_empty());
     }
 
     #[test]

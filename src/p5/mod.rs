@@ -20,7 +20,7 @@ pub use curve::Vertex;
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
 use blend::Solid;
-pub use damage::Damage;
+pub use damage::{covered, Damage};
 use matrix::Matrix;
 use small::Stamps;
 use thin::{Capsule, ThinStroker};

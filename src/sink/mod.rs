@@ -17,6 +17,7 @@ use tiny_skia::Pixmap;
 
 use crate::error::Error;
 use crate::frame::Frame;
+use crate::p5::Damage;
 use crate::plan::Output;
 
 /// Receives the frames of one render, in order.
@@ -29,7 +30,7 @@ pub trait Sink {
     }
     /// One frame of the preview: every `preview_every`-th and the last, in
     /// order.
-    fn preview(&mut self, _frame: &Pixmap) {}
+    fn preview(&mut self, _frame: &Pixmap, _damage: &Damage) {}
     /// A sink that needs the frame after it returns keeps the `Arc`.
     fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error>;
     /// Completes the output; until then nothing is at the target path.

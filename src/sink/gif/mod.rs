@@ -23,6 +23,7 @@ use self::palette::{ColourCounts, Palette, Rgb};
 use super::{AtomicFile, Sink};
 use crate::error::Error;
 use crate::frame::Frame as Drawn;
+use crate::p5::Damage;
 
 /// Frames mapped and compressed together, in parallel; as many more wait in
 /// the queue from the renderer.
@@ -58,6 +59,7 @@ pub struct GifOptions {
 
 pub struct GifSink {
     preview: ColourCounts,
+    width: usize,
     /// Until the first frame, when it moves to the worker.
     writer: Option<Writer>,
     queue: Option<SyncSender<Arc<Drawn>>>,
@@ -88,6 +90,7 @@ impl GifSink {
         encoder.set_repeat(repeat).map_err(gif_error)?;
         Ok(GifSink {
             preview: ColourCounts::default(),
+            width: width as usize,
             writer: Some(Writer {
                 encoder,
                 path: path.to_path_buf(),
@@ -119,8 +122,9 @@ impl Sink for GifSink {
         Some(PREVIEW_EVERY)
     }
 
-    fn preview(&mut self, frame: &Pixmap) {
-        self.preview.add(bytemuck::cast_slice(frame.data()));
+    fn preview(&mut self, frame: &Pixmap, damage: &Damage) {
+        self.preview
+            .add(bytemuck::cast_slice(frame.data()), self.width, damage);
     }
 
     fn write(&mut self, frame: &Arc<Drawn>) -> Result<(), Error> {

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use crate::p5::{covered, Damage};
 use quantette::color_space::{oklab_to_srgb8, srgb8_to_oklab};
 use quantette::deps::palette::{Oklab, Srgb};
 use quantette::wu::{BinnerF32x3, WuF32x3};
@@ -44,8 +45,25 @@ fn oklab(c: Rgb) -> [f32; 3] {
 pub struct ColourCounts(HashMap<Rgb, u64>);
 
 impl ColourCounts {
-    /// Counts premultiplied RGBA `pixels`.
-    pub fn add(&mut self, pixels: &[[u8; 4]]) {
+    /// Counts premultiplied RGBA `pixels`, rows of `width`: one by one
+    /// inside the boxes of `damage`, at once for the flat colour outside.
+    pub fn add(&mut self, pixels: &[[u8; 4]], width: usize, damage: &Damage) {
+        let Some(flat) = damage.flat() else {
+            return self.add_runs(pixels);
+        };
+        let mut outside = 0;
+        let rows = covered(damage.boxes(), pixels.len() / width);
+        for (row, ranges) in pixels.chunks_exact(width).zip(rows) {
+            outside += width;
+            for range in ranges {
+                outside -= range.len();
+                self.add_runs(&row[range]);
+            }
+        }
+        *self.0.entry(rgb(flat)).or_default() += outside as u64;
+    }
+
+    fn add_runs(&mut self, pixels: &[[u8; 4]]) {
         // Backgrounds come in long runs: count a run with one hash look-up.
         for run in pixels.chunk_by(|a, b| rgb(*a) == rgb(*b)) {
             *self.0.entry(rgb(run[0])).or_default() += run.len() as u64;
@@ -186,7 +204,7 @@ mod tests {
     fn counts(colours: impl IntoIterator<Item = Rgb>) -> ColourCounts {
         let mut counts = ColourCounts::default();
         let pixels: Vec<[u8; 4]> = colours.into_iter().map(|c| c.to_le_bytes()).collect();
-        counts.add(&pixels);
+        counts.add_runs(&pixels);
         counts
     }
 
