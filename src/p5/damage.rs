@@ -221,9 +221,9 @@ mod tests {
             &[b(0, 0, 3, 2), b(2, 1, 5, 3), b(5, 1, 6, 2), b(8, 1, 9, 2)],
             4,
         );
-        assert_eq!(rows[0], [0..3]);
-        assert_eq!(rows[1], [0..6, 8..9]);
-        assert_eq!(rows[2], [2..5]);
+        assert_eq!(rows[0], vec![0..3]);
+        assert_eq!(rows[1], vec![0..6, 8..9]);
+        assert_eq!(rows[2], vec![2..5]);
         assert!(rows[3].is_empty());
     }
 
