@@ -8,7 +8,7 @@ use gif::{DisposalMethod, Frame};
 
 use std::sync::Arc;
 
-use super::palette::{rgb, unpack, Palette, Rgb, TRANSPARENT};
+use super::palette::{rgb, unpack, Palette, Rgb, Table, TRANSPARENT};
 use super::{lzw, Dither};
 use crate::frame::Frame as Drawn;
 
@@ -110,7 +110,7 @@ pub fn dithered(
                 .map(|(i, &p)| {
                     let c = rgb(p);
                     if palette.is_exact(c) {
-                        return index(palette, c);
+                        return palette.get(c).expect("exact colours are admitted");
                     }
                     let t = BAYER[(i / width) % 8][(i % width) % 8];
                     let offset =
@@ -212,21 +212,21 @@ pub struct Picture {
 /// transparent, compressed. The whole frame when there is no previous one;
 /// `None` when nothing changed.
 pub fn changes(
-    palette: &Palette,
+    table: &Table,
     previous: Option<&Picture>,
     current: &Picture,
     width: usize,
 ) -> Option<Frame<'static>> {
     let now = current.frame.quads();
     match (previous, &current.dithered) {
-        (None, None) => crop(&current.spans, width, |i| Some(index(palette, rgb(now[i])))),
+        (None, None) => crop(&current.spans, width, |i| Some(index(table, rgb(now[i])))),
         (None, Some(now)) => crop(&current.spans, width, |i| Some(now[i])),
         (Some(previous), None) => {
             let before = previous.frame.quads();
             crop(&current.spans, width, |i| {
                 let (a, b) = (rgb(before[i]), rgb(now[i]));
-                let index = index(palette, b);
-                (a != b && palette.get(a) != Some(index)).then_some(index)
+                let index = index(table, b);
+                (a != b && table.get(a) != Some(index)).then_some(index)
             })
         }
         (Some(previous), Some(now)) => {
@@ -240,8 +240,8 @@ pub fn changes(
     }
 }
 
-fn index(palette: &Palette, c: Rgb) -> u8 {
-    palette.get(c).expect("admitted before mapping")
+fn index(table: &Table, c: Rgb) -> u8 {
+    table.get(c).expect("admitted before mapping")
 }
 
 /// The frame around the pixels for which `changed` gives a new index, the

@@ -8,26 +8,26 @@ mod frame;
 mod lzw;
 mod palette;
 
+use std::collections::BTreeMap;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::mpsc::{channel, sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use gif::{Encoder, Frame, Repeat};
-use rayon::prelude::*;
 use tiny_skia::Pixmap;
 
 use self::frame::Picture;
-use self::palette::{ColourCounts, Palette, Rgb};
+use self::palette::{ColourCounts, Palette};
 use super::{AtomicFile, Sink};
 use crate::error::Error;
 use crate::frame::Frame as Drawn;
 use crate::p5::Damage;
 
-/// Frames mapped and compressed together, in parallel; as many more wait in
-/// the queue from the renderer.
-const BATCH: usize = 8;
+/// Frames mapped and compressed at once, in parallel: enough to keep every
+/// core busy, few enough that memory holds only a few frames.
+const IN_FLIGHT: u32 = 4;
 /// The preview draws every this many frames (and the last) to build the
 /// palette, a tenth of the drawing. On the whale it also looks better than
 /// previewing every frame (98.6 against 84.0 dB, BENCHMARKS.md): its sampled
@@ -163,61 +163,73 @@ struct Writer {
     fps: f64,
     dither: Dither,
     /// The last frame, which is what the canvas shows.
-    previous: Option<Picture>,
+    previous: Option<Arc<Picture>>,
     /// The last frame, held back while identical frames lengthen its delay.
     pending: Option<Frame<'static>>,
+    /// Frames written so far (the pending one too).
     received: u32,
 }
 
 impl Writer {
+    /// Maps and compresses frames on the thread pool while the next ones
+    /// come, a few at a time; writes them in order.
     fn run(mut self, frames: Receiver<Arc<Drawn>>) -> Result<(), Error> {
-        let mut batch = Vec::with_capacity(BATCH);
+        let (done, finished) = channel();
+        let mut waiting = BTreeMap::new();
+        let mut sent = 0;
         for frame in frames {
-            batch.push(frame);
-            if batch.len() == BATCH {
-                self.encode(std::mem::take(&mut batch))?;
+            let picture = Arc::new(self.picture(frame));
+            let previous = self.previous.replace(Arc::clone(&picture));
+            let (table, width, done) = (self.palette.table(), self.width, done.clone());
+            rayon::spawn(move || {
+                let frame = frame::changes(&table, previous.as_deref(), &picture, width);
+                // Only fails when writing has failed already.
+                let _ = done.send((sent, frame));
+            });
+            sent += 1;
+            while sent - self.received >= IN_FLIGHT {
+                self.write_next(&finished, &mut waiting)?;
             }
         }
-        self.encode(batch)?;
+        while self.received < sent {
+            self.write_next(&finished, &mut waiting)?;
+        }
         self.finish()
     }
 
-    fn encode(&mut self, batch: Vec<Arc<Drawn>>) -> Result<(), Error> {
+    /// A frame as the encoder compares it, its new colours admitted: in
+    /// frame order, so that the same animation gives the same file.
+    fn picture(&mut self, frame: Arc<Drawn>) -> Picture {
         let width = self.width;
-        let previous = self.previous.as_ref().map(|p| &p.frame);
-        let (spans, unmet): (Vec<frame::Spans>, Vec<Vec<Rgb>>) = (0..batch.len())
-            .into_par_iter()
-            .map(|i| {
-                let before = before(previous, &batch, i).map(|f| &**f);
-                let spans = frame::frame_spans(before, &batch[i], width);
-                let unmet = frame::unmet(&self.palette, batch[i].quads(), &spans, width);
-                (spans, unmet)
-            })
-            .unzip();
-        // In frame order, so that the same animation gives the same file.
-        unmet.iter().flatten().for_each(|&c| self.palette.admit(c));
-        let (palette, dither) = (&self.palette, self.dither);
-        let mut pictures: Vec<Picture> = batch
-            .into_par_iter()
-            .zip(spans)
-            .map(|(frame, spans)| Picture {
-                dithered: frame::dithered(palette, frame.quads(), width, dither),
-                frame,
-                spans,
-            })
-            .collect();
-        let previous = self.previous.as_ref();
-        let frames: Vec<Option<Frame<'static>>> = (0..pictures.len())
-            .into_par_iter()
-            .map(|i| frame::changes(palette, before(previous, &pictures, i), &pictures[i], width))
-            .collect();
-        for frame in frames {
-            let delay = super::frame_delays(self.fps, self.received);
-            self.received += 1;
-            self.add(frame, delay)?;
+        let before = self.previous.as_ref().map(|p| &*p.frame);
+        let spans = frame::frame_spans(before, &frame, width);
+        for c in frame::unmet(&self.palette, frame.quads(), &spans, width) {
+            self.palette.admit(c);
         }
-        self.previous = pictures.pop();
-        Ok(())
+        Picture {
+            dithered: frame::dithered(&self.palette, frame.quads(), width, self.dither),
+            frame,
+            spans,
+        }
+    }
+
+    /// Waits for the next frame in order from the pool, and writes it.
+    fn write_next(
+        &mut self,
+        finished: &Receiver<(u32, Option<Frame<'static>>)>,
+        waiting: &mut BTreeMap<u32, Option<Frame<'static>>>,
+    ) -> Result<(), Error> {
+        let next = self.received;
+        let frame = loop {
+            if let Some(frame) = waiting.remove(&next) {
+                break frame;
+            }
+            let (n, frame) = finished.recv().expect("every frame sent is mapped");
+            waiting.insert(n, frame);
+        };
+        let delay = super::frame_delays(self.fps, next);
+        self.received += 1;
+        self.add(frame, delay)
     }
 
     /// Queues `frame` to last `delay`; an unchanged frame (`None`) lengthens
@@ -272,14 +284,6 @@ impl Writer {
         file.write_all(&self.palette.table_bytes())
             .map_err(write_error)?;
         file.commit()
-    }
-}
-
-/// The frame before `batch[i]`: the last of the batch before for the first.
-fn before<'a, T>(previous: Option<&'a T>, batch: &'a [T], i: usize) -> Option<&'a T> {
-    match i {
-        0 => previous,
-        _ => Some(&batch[i - 1]),
     }
 }
 

@@ -5,6 +5,8 @@
 //! maps to its nearest entry in Oklab.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use crate::p5::{covered, Damage};
 use quantette::color_space::{oklab_to_srgb8, srgb8_to_oklab};
@@ -71,14 +73,64 @@ impl ColourCounts {
     }
 }
 
-/// The palette and a memo of where each colour met so far maps.
+/// Colours per page of the table.
+const PAGE_BITS: u32 = 12;
+
+/// Where each colour met so far maps. Per 24-bit colour: 0 when not met
+/// yet, else `index + 1`, with `EXACT` set when the entry is the colour
+/// itself. Pages are made when first written, so colours never met cost no
+/// memory. Frames are mapped on other threads while later frames' colours
+/// are admitted: an entry is written once, before any frame with its
+/// colour is handed to a mapping thread, so relaxed atomics suffice.
+pub struct Table {
+    pages: Box<[OnceLock<Box<[AtomicU16; 1 << PAGE_BITS]>>]>,
+}
+
+impl Table {
+    fn new() -> Self {
+        Table {
+            pages: (0..1 << (24 - PAGE_BITS))
+                .map(|_| OnceLock::new())
+                .collect(),
+        }
+    }
+
+    #[inline]
+    fn entry(&self, c: Rgb) -> u16 {
+        let (page, at) = (
+            (c >> PAGE_BITS) as usize,
+            (c & ((1 << PAGE_BITS) - 1)) as usize,
+        );
+        self.pages[page]
+            .get()
+            .map_or(0, |page| page[at].load(Ordering::Relaxed))
+    }
+
+    fn set(&self, c: Rgb, entry: u16) {
+        let (page, at) = (
+            (c >> PAGE_BITS) as usize,
+            (c & ((1 << PAGE_BITS) - 1)) as usize,
+        );
+        let page = self.pages[page]
+            .get_or_init(|| Box::new([const { AtomicU16::new(0) }; 1 << PAGE_BITS]));
+        page[at].store(entry, Ordering::Relaxed);
+    }
+
+    /// Where `c` maps, once it has been admitted; `None` before.
+    #[inline]
+    pub fn get(&self, c: Rgb) -> Option<u8> {
+        match self.entry(c) {
+            0 => None,
+            e => Some(((e & 0xff) - 1) as u8),
+        }
+    }
+}
+
+/// The palette, and where each colour met so far maps.
 pub struct Palette {
     colours: Vec<Rgb>,
     oklab: Vec<[f32; 3]>,
-    /// Per 24-bit colour: 0 when not met yet, else `index + 1`, with `EXACT`
-    /// set when the entry is the colour itself. Pages of it that are never
-    /// touched cost no memory.
-    table: Vec<u16>,
+    table: Arc<Table>,
 }
 
 impl Palette {
@@ -86,7 +138,7 @@ impl Palette {
         let mut palette = Palette {
             colours: Vec::with_capacity(SLOTS),
             oklab: Vec::with_capacity(SLOTS),
-            table: vec![0; 1 << 24],
+            table: Arc::new(Table::new()),
         };
         let mut seen: Vec<(Rgb, u64)> = counts.0.iter().map(|(&c, &n)| (c, n)).collect();
         // Most frequent first, so that entries do not depend on hash order.
@@ -103,8 +155,8 @@ impl Palette {
     }
 
     fn push(&mut self, c: Rgb) {
-        if self.table[c as usize] & EXACT == 0 {
-            self.table[c as usize] = (self.colours.len() as u16 + 1) | EXACT;
+        if !self.is_exact(c) {
+            self.table.set(c, (self.colours.len() as u16 + 1) | EXACT);
             self.colours.push(c);
             self.oklab.push(oklab(c));
         }
@@ -113,28 +165,30 @@ impl Palette {
     /// Where `c` maps, once it has been admitted; `None` before.
     #[inline]
     pub fn get(&self, c: Rgb) -> Option<u8> {
-        match self.table[c as usize] {
-            0 => None,
-            e => Some(((e & 0xff) - 1) as u8),
-        }
+        self.table.get(c)
+    }
+
+    /// Where colours map, to share with the threads that map frames.
+    pub fn table(&self) -> Arc<Table> {
+        Arc::clone(&self.table)
     }
 
     /// Whether `c` is in the palette as it is.
     #[inline]
     pub fn is_exact(&self, c: Rgb) -> bool {
-        self.table[c as usize] & EXACT != 0
+        self.table.entry(c) & EXACT != 0
     }
 
     /// Gives `c` an entry of its own while one is free, else maps it to the
     /// nearest entry. Admitting in a fixed order gives the same file each run.
     pub fn admit(&mut self, c: Rgb) {
-        if self.table[c as usize] != 0 {
+        if self.table.entry(c) != 0 {
             return;
         }
         if self.colours.len() < SLOTS {
             self.push(c);
         } else {
-            self.table[c as usize] = u16::from(self.nearest(c)) + 1;
+            self.table.set(c, u16::from(self.nearest(c)) + 1);
         }
     }
 
