@@ -195,17 +195,29 @@ impl Animation {
     }
 
     /// Runs through the animation but draws, for `look`, only every
-    /// `every`-th frame and the last: a cheap preview of its colours.
-    pub fn sample(mut self, every: u32, mut look: impl FnMut(&Pixmap, &Damage)) {
+    /// `every`-th frame and the last: a cheap preview of its colours. Drawn
+    /// on `threads` threads as `run` does.
+    pub fn sample(
+        mut self,
+        every: u32,
+        threads: usize,
+        mut look: impl FnMut(&Pixmap, &Damage),
+    ) -> Result<(), Error> {
         let count = self.frames();
+        let wanted = move |n: u32| n.is_multiple_of(every) || n + 1 == count;
+        if threads > 1 && self.independent {
+            return self.in_parallel(threads, wanted, |frame| {
+                look(frame, frame.damage());
+                Ok(())
+            });
+        }
         for n in 0..count {
-            if n.is_multiple_of(every) || n + 1 == count {
-                self.advance(true);
+            self.advance(wanted(n));
+            if wanted(n) {
                 look(self.p5.pixmap(), self.p5.damage());
-            } else {
-                self.advance(false);
             }
         }
+        Ok(())
     }
 
     /// Hands every remaining frame to `each`, in order. The simulation steps
@@ -217,17 +229,29 @@ impl Animation {
         threads: usize,
         mut each: impl FnMut(&Arc<Frame>) -> Result<(), Error>,
     ) -> Result<(), Error> {
-        let (home, spare) = channel::<Drawing>();
-        if threads <= 1 || !self.independent {
-            let mut shown = None;
-            while let Some(anew) = self.advance(true) {
-                if anew || shown.is_none() {
-                    shown = Some(self.take_frame(&spare, &home));
-                }
-                each(shown.as_ref().expect("taken above"))?;
-            }
-            return Ok(());
+        if threads > 1 && self.independent {
+            return self.in_parallel(threads, |_| true, each);
         }
+        let (home, spare) = channel::<Drawing>();
+        let mut shown = None;
+        while let Some(anew) = self.advance(true) {
+            if anew || shown.is_none() {
+                shown = Some(self.take_frame(&spare, &home));
+            }
+            each(shown.as_ref().expect("taken above"))?;
+        }
+        Ok(())
+    }
+
+    /// Hands the remaining frames whose numbers are `wanted` to `each`, in
+    /// order, drawn on `threads` threads while this one steps (see `run`).
+    fn in_parallel(
+        mut self,
+        threads: usize,
+        wanted: impl Fn(u32) -> bool + Send,
+        mut each: impl FnMut(&Arc<Frame>) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let (home, spare) = channel::<Drawing>();
         let in_flight = threads;
         let (jobs, job_queue) = sync_channel::<(u32, Box<dyn Scene>)>(in_flight);
         let (done, finished) = sync_channel::<(u32, Option<Arc<Frame>>)>(in_flight);
@@ -250,22 +274,28 @@ impl Animation {
             let stepper_done = done.clone();
             drop(done);
             s.spawn(move || {
-                // `None` for a frame that looks as the last one sent.
+                // Frames sent are numbered from 0; `None` for a frame that
+                // looks as the last one sent.
+                let mut k = 0;
                 for n in first..self.selection.count {
                     self.advance(false);
+                    if !wanted(n) {
+                        continue;
+                    }
                     let look = self.scene.look();
                     let sent = if look.is_some() && look == self.drawn {
-                        stepper_done.send((n, None)).is_ok()
+                        stepper_done.send((k, None)).is_ok()
                     } else {
                         self.drawn = look;
-                        jobs.send((n, self.scene.snapshot())).is_ok()
+                        jobs.send((k, self.scene.snapshot())).is_ok()
                     };
+                    k += 1;
                     if !sent {
                         break;
                     }
                 }
             });
-            let result = in_order(&finished, first, |frame| each(frame));
+            let result = in_order(&finished, |frame| each(frame));
             // Closing the queue stops the other threads if `each` failed.
             drop(finished);
             result
@@ -302,15 +332,14 @@ fn draw_jobs(
     }
 }
 
-/// Receives numbered frames in any order and hands them to `each` in order
-/// from `first`; `None` repeats the frame before.
+/// Receives frames numbered from 0 in any order and hands them to `each`
+/// in order; `None` repeats the frame before.
 fn in_order(
     finished: &Receiver<(u32, Option<Arc<Frame>>)>,
-    first: u32,
     mut each: impl FnMut(&Arc<Frame>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let mut pending = BTreeMap::new();
-    let mut next = first;
+    let mut next = 0;
     let mut shown = None;
     for (n, frame) in finished {
         pending.insert(n, frame);
@@ -341,9 +370,11 @@ pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<(), Error> {
     let (width, height) = animation.size();
     let mut sink = sink::open(&output, width, height, settings.run.fps, gif)?;
     if let Some(every) = sink.preview_every() {
-        animation
-            .restart(&settings)?
-            .sample(every, |frame, damage| sink.preview(frame, damage));
+        animation.restart(&settings)?.sample(
+            every,
+            rayon::current_num_threads(),
+            |frame, damage| sink.preview(frame, damage),
+        )?;
     }
     progress.start(u64::from(animation.frames()));
     let result = animation.run(rayon::current_num_threads(), |frame| {

@@ -9,7 +9,7 @@
 //! 4x4 supersampled coverage and rounded blending differ enough that a dense
 //! star field (a small canvas, or many stars) goes over the fidelity limits.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use tiny_skia::Pixmap;
 
@@ -157,8 +157,8 @@ impl Stamp {
 /// when the recent one fills, it becomes the older one and the oldest go.
 #[derive(Default)]
 pub struct Stamps {
-    recent: HashMap<[u64; 3], Stamp>,
-    older: HashMap<[u64; 3], Stamp>,
+    recent: FxHashMap<[u64; 3], Stamp>,
+    older: FxHashMap<[u64; 3], Stamp>,
 }
 
 /// Stamps kept in one generation: a few frames of a dense star field.

@@ -1,7 +1,7 @@
 //! One frame: colours -> palette indices (dithered or not), then only what
 //! changed since the previous frame, cropped and compressed.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::Range;
 
 use gif::{DisposalMethod, Frame};
@@ -77,7 +77,7 @@ pub fn unmet(
     spans: &[Option<Range<usize>>],
     width: usize,
 ) -> Vec<Rgb> {
-    let (mut unmet, mut listed) = (Vec::new(), HashSet::new());
+    let (mut unmet, mut listed) = (Vec::new(), FxHashSet::default());
     for (y, span) in spans.iter().enumerate() {
         let Some(span) = span else { continue };
         for run in row(pixels, y, width)[span.clone()].chunk_by(|a, b| a == b) {
@@ -176,14 +176,14 @@ fn floyd_steinberg(palette: &Palette, pixels: &[Pixel], width: usize) -> Vec<u8>
 /// Nearest palette entries of arbitrary colours, remembered for one frame.
 struct Nearest<'a> {
     palette: &'a Palette,
-    memo: HashMap<Rgb, u8>,
+    memo: FxHashMap<Rgb, u8>,
 }
 
 impl<'a> Nearest<'a> {
     fn new(palette: &'a Palette) -> Self {
         Nearest {
             palette,
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
         }
     }
 

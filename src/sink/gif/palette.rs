@@ -4,7 +4,7 @@
 //! left, so an animation of at most 255 colours is always exact, and otherwise
 //! maps to its nearest entry in Oklab.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -13,6 +13,7 @@ use quantette::color_space::{oklab_to_srgb8, srgb8_to_oklab};
 use quantette::deps::palette::{Oklab, Srgb};
 use quantette::wu::{BinnerF32x3, WuF32x3};
 use quantette::{PaletteCounts, PaletteSize};
+use rayon::prelude::*;
 
 /// The palette index kept for transparent pixels: the last of 256.
 pub const TRANSPARENT: u8 = 255;
@@ -44,7 +45,7 @@ fn oklab(c: Rgb) -> [f32; 3] {
 
 /// How often each colour appears in the preview frames.
 #[derive(Default)]
-pub struct ColourCounts(HashMap<Rgb, u64>);
+pub struct ColourCounts(FxHashMap<Rgb, u64>);
 
 impl ColourCounts {
     /// Counts premultiplied RGBA `pixels`, rows of `width`: one by one
@@ -147,11 +148,24 @@ impl Palette {
             seen.iter().for_each(|&(c, _)| palette.push(c));
         } else {
             wu(&seen).into_iter().for_each(|c| palette.push(c));
-            for &(c, _) in &seen {
-                palette.admit(c);
-            }
+            palette.admit_all(seen.iter().map(|&(c, _)| c));
         }
         palette
+    }
+
+    /// Admits `colours` in order; once the palette is full, where each maps
+    /// no longer depends on the others, and the thousands of searches for
+    /// the nearest entry run on every core.
+    fn admit_all(&mut self, mut colours: impl Iterator<Item = Rgb>) {
+        while self.colours.len() < SLOTS {
+            let Some(c) = colours.next() else { return };
+            self.admit(c);
+        }
+        let unmet: Vec<Rgb> = colours.filter(|&c| self.get(c).is_none()).collect();
+        let nearest: Vec<u8> = unmet.par_iter().map(|&c| self.nearest(c)).collect();
+        for (c, n) in unmet.into_iter().zip(nearest) {
+            self.table.set(c, u16::from(n) + 1);
+        }
     }
 
     fn push(&mut self, c: Rgb) {
