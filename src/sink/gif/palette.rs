@@ -234,6 +234,8 @@ impl Palette {
 /// 255 colours for `seen` by Wu's method in Oklab, on a histogram fitted to
 /// the colours' bounding box: these scenes sit on a few thin lines of colour
 /// space, which the default fixed grid resolves into a few dozen colours only.
+/// 128 x 16 x 16 bins: on the whale as good as 128 x 32 x 32 (76.9 dB, the
+/// same size to 0.01 %) and 4 times fewer, which took Wu from 13 to 1-3 ms.
 fn wu(seen: &[(Rgb, u64)]) -> Vec<Rgb> {
     let srgb: Vec<Srgb<u8>> = seen
         .iter()
@@ -255,7 +257,7 @@ fn wu(seen: &[(Rgb, u64)]) -> Vec<Rgb> {
     }
     let ranges = ranges.map(|(lo, hi)| (lo, hi + 1e-4 + 1e-3 * (hi - lo)));
     let counts = PaletteCounts::<Oklab>::new(lab, counts.collect()).expect("counts fit in u32");
-    let binner = BinnerF32x3::<128, 32, 32>::new(ranges);
+    let binner = BinnerF32x3::<128, 16, 16>::new(ranges);
     let fitted = WuF32x3::run_palette_counts(&counts, binner)
         .expect("more than 255 colours")
         .palette(PaletteSize::from_u8_clamped(TRANSPARENT));
