@@ -166,6 +166,10 @@ mod tests {
 
     const SIZE: (u32, u32) = (20, 10);
 
+    fn bx(x0: usize, y0: usize, x1: usize, y1: usize) -> Box {
+        Box { x0, y0, x1, y1 }
+    }
+
     #[test]
     fn nothing_is_marked_on_an_unknown_canvas_and_nan_marks_everything() {
         let mut damage = Damage::default();
@@ -173,13 +177,7 @@ mod tests {
         assert!(damage.boxes.is_empty());
         damage.paint(&mut Pixmap::new(SIZE.0, SIZE.1).unwrap(), [0; 4]);
         damage.mark([f32::NAN, 1.0, 2.0, 2.0], Transform::identity(), SIZE);
-        let whole = Box {
-            x0: 0,
-            y0: 0,
-            x1: 20,
-            y1: 10,
-        };
-        assert_eq!(damage.boxes, [whole]);
+        assert_eq!(damage.boxes, [bx(0, 0, 20, 10)]);
     }
 
     #[test]
@@ -192,12 +190,7 @@ mod tests {
             Transform::from_translate(-3.0, 0.0),
             SIZE,
         );
-        let b = Box {
-            x0: 0,
-            y0: 2,
-            x1: 4,
-            y1: 10,
-        };
+        let b = bx(0, 2, 4, 10);
         assert_eq!(damage.boxes, [b]);
         for _ in 0..MAX_BOXES {
             damage.mark([10.0, 1.0, 11.0, 2.0], Transform::identity(), SIZE);
