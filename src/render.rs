@@ -87,6 +87,40 @@ pub struct Animation {
     /// Each frame paints the whole canvas (see `Scene::repaints`): frames
     /// can be skipped, reused and drawn apart.
     independent: bool,
+    pool: Pool,
+}
+
+/// Spare drawings, shared by every pass over one animation (its preview and
+/// its frames) and by its drawing threads: a pixmap is allocated once and
+/// drawn on again, where a new one costs a page fault for every 4 KB.
+#[derive(Clone)]
+struct Pool {
+    home: Sender<Drawing>,
+    spare: Arc<Mutex<Receiver<Drawing>>>,
+}
+
+impl Pool {
+    fn new() -> Self {
+        let (home, spare) = channel();
+        Pool {
+            home,
+            spare: Arc::new(Mutex::new(spare)),
+        }
+    }
+
+    /// A spare drawing, or a new one the size of `p5`.
+    fn take(&self, p5: &P5) -> Drawing {
+        self.spare
+            .lock()
+            .expect("no thread panics holding the spares")
+            .try_recv()
+            .unwrap_or_else(|_| p5.blank_drawing())
+    }
+
+    /// A frame of `drawing`, which comes back here when the frame is dropped.
+    fn frame(&self, drawing: Drawing) -> Arc<Frame> {
+        Arc::new(Frame::new(drawing, self.home.clone()))
+    }
 }
 
 impl Animation {
@@ -123,12 +157,16 @@ impl Animation {
             written: 0,
             drawn: None,
             independent,
+            pool: Pool::new(),
         })
     }
 
-    /// The same animation of `settings` from its start, for a second pass.
+    /// The same animation of `settings` from its start, for a second pass,
+    /// sharing this one's spare pixmaps.
     pub fn restart(&self, settings: &Settings) -> Result<Self, Error> {
-        Self::with(settings, self.selection, self.canvas)
+        let mut again = Self::with(settings, self.selection, self.canvas)?;
+        again.pool = self.pool.clone();
+        Ok(again)
     }
 
     /// How many frames `next_frame` hands out.
@@ -176,17 +214,17 @@ impl Animation {
         Some(anew)
     }
 
-    /// The canvas as a frame, in a pixmap from `spare` that goes back
-    /// `home`. The canvas itself is handed on when every frame paints all of
-    /// it, else copied, since the next frame draws over it.
-    fn take_frame(&mut self, spare: &Receiver<Drawing>, home: &Sender<Drawing>) -> Arc<Frame> {
-        let mut drawing = spare.try_recv().unwrap_or_else(|_| self.p5.blank_drawing());
+    /// The canvas as a frame, in a spare pixmap. The canvas itself is
+    /// handed on when every frame paints all of it, else copied, since the
+    /// next frame draws over it.
+    fn take_frame(&mut self) -> Arc<Frame> {
+        let mut drawing = self.pool.take(&self.p5);
         if self.independent {
             self.p5.swap_pixmap(&mut drawing);
         } else {
             self.p5.copy_to(&mut drawing);
         }
-        Arc::new(Frame::new(drawing, home.clone()))
+        self.pool.frame(drawing)
     }
 
     fn draw(&mut self) {
@@ -232,11 +270,10 @@ impl Animation {
         if threads > 1 && self.independent {
             return self.in_parallel(threads, |_| true, each);
         }
-        let (home, spare) = channel::<Drawing>();
         let mut shown = None;
         while let Some(anew) = self.advance(true) {
             if anew || shown.is_none() {
-                shown = Some(self.take_frame(&spare, &home));
+                shown = Some(self.take_frame());
             }
             each(shown.as_ref().expect("taken above"))?;
         }
@@ -251,24 +288,18 @@ impl Animation {
         wanted: impl Fn(u32) -> bool + Send,
         mut each: impl FnMut(&Arc<Frame>) -> Result<(), Error>,
     ) -> Result<(), Error> {
-        let (home, spare) = channel::<Drawing>();
         let in_flight = threads;
         let (jobs, job_queue) = sync_channel::<(u32, Box<dyn Scene>)>(in_flight);
         let (done, finished) = sync_channel::<(u32, Option<Arc<Frame>>)>(in_flight);
         // Shared so that the queue closes when the last drawer stops.
         let job_queue = Arc::new(Mutex::new(job_queue));
-        let spare = Arc::new(Mutex::new(spare));
         let first = self.written;
         std::thread::scope(move |s| {
             for _ in 0..threads {
-                let (job_queue, spare, done, home) = (
-                    Arc::clone(&job_queue),
-                    Arc::clone(&spare),
-                    done.clone(),
-                    home.clone(),
-                );
-                let mut p5 = self.p5.blank_like();
-                s.spawn(move || draw_jobs(&job_queue, (&spare, &home), &done, &mut p5));
+                let (job_queue, done, pool) =
+                    (Arc::clone(&job_queue), done.clone(), self.pool.clone());
+                let p5 = self.p5.sibling(pool.take(&self.p5));
+                s.spawn(move || draw_jobs(&job_queue, &pool, &done, p5));
             }
             drop(job_queue);
             let stepper_done = done.clone();
@@ -303,33 +334,30 @@ impl Animation {
     }
 }
 
-/// A drawing thread: draws each scene it is sent into a spare pixmap, which
-/// goes back `home` once its frame is written.
+/// A drawing thread: draws each scene it is sent, and hands it on in
+/// exchange for a spare pixmap from `pool`, where its own goes at the end.
 fn draw_jobs(
     jobs: &Mutex<Receiver<(u32, Box<dyn Scene>)>>,
-    (spare, home): (&Mutex<Receiver<Drawing>>, &Sender<Drawing>),
+    pool: &Pool,
     done: &SyncSender<(u32, Option<Arc<Frame>>)>,
-    p5: &mut P5,
+    mut p5: P5,
 ) {
     loop {
         let job = jobs
             .lock()
             .expect("no drawer panics holding the queue")
             .recv();
-        let Ok((n, scene)) = job else { return };
+        let Ok((n, scene)) = job else { break };
         p5.reset_matrix();
-        scene.draw(p5);
-        let mut drawing = spare
-            .lock()
-            .expect("no drawer panics holding the spares")
-            .try_recv()
-            .unwrap_or_else(|_| p5.blank_drawing());
+        scene.draw(&mut p5);
+        let mut drawing = pool.take(&p5);
         p5.swap_pixmap(&mut drawing);
-        let frame = Arc::new(Frame::new(drawing, home.clone()));
-        if done.send((n, Some(frame))).is_err() {
-            return;
+        if done.send((n, Some(pool.frame(drawing)))).is_err() {
+            break;
         }
     }
+    // Only fails when every pass is over.
+    let _ = pool.home.send(p5.into_drawing());
 }
 
 /// Receives frames numbered from 0 in any order and hands them to `each`

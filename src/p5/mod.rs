@@ -114,11 +114,18 @@ impl P5 {
         }
     }
 
-    /// A blank canvas of the same size, density and transparency.
-    pub fn blank_like(&self) -> P5 {
-        let mut p5 = P5::on(self.blank_drawing().0, self.density);
+    /// A canvas of the same size, density and transparency, drawing on
+    /// `drawing` (from `blank_drawing`, or a frame handed on before).
+    pub fn sibling(&self, (pixmap, damage): Drawing) -> P5 {
+        let mut p5 = P5::on(pixmap, self.density);
         p5.transparent = self.transparent;
+        p5.damage = damage;
         p5
+    }
+
+    /// What the canvas has drawn on, to be drawn on again.
+    pub fn into_drawing(self) -> Drawing {
+        (self.pixmap, self.damage)
     }
 
     /// A transparent pixmap the size of the canvas, nothing known of it.
