@@ -3,6 +3,7 @@
 mod common;
 
 use common::{command, refused, stderr, whalegen};
+use std::path::Path;
 use std::process::Command;
 use tiny_skia::Pixmap;
 
@@ -209,6 +210,40 @@ fn a_full_disk_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("No space left on device"), "{err}");
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// Frames are encoded a few at a time on the pool: a failure there (a full
+/// disk) or before it (a folder in the way) stops the render with its error,
+/// and the files in flight are finished or removed, never left under a
+/// temporary name.
+#[test]
+fn a_failing_frame_stops_the_render_and_leaves_no_temporary_file() {
+    let in_the_way = |frames: &Path| {
+        std::fs::create_dir_all(frames.join("frame_0005.png/x")).unwrap();
+    };
+    let full = |frames: &Path| {
+        std::os::unix::fs::symlink("/dev/full", frames.join("frame_0002.png")).unwrap();
+    };
+    let cases: [(&dyn Fn(&Path), &str); 2] = [
+        (&in_the_way, "is a directory"),
+        (&full, "No space left on device"),
+    ];
+    for (spoil, needle) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let frames = dir.path().join("frames");
+        std::fs::create_dir(&frames).unwrap();
+        spoil(&frames);
+        let out = whalegen(dir.path(), &["render", "--frames", "20", "-o", "frames/"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(needle), "{err}");
+        let names: Vec<String> = std::fs::read_dir(&frames)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(names.iter().all(|n| n.starts_with("frame_")), "{names:?}");
+        assert!(names.len() < 20, "{needle}: the render went on: {names:?}");
+    }
 }
 
 #[test]

@@ -54,10 +54,8 @@ impl Sink for ApngSink {
         let png_error = png_error(self.file.path());
         let (num, den) = delay(self.fps, self.written);
         self.writer.set_frame_delay(num, den).map_err(&png_error)?;
-        straight_rgba(frame, &mut self.rgba);
-        self.writer
-            .write_image_data(&self.rgba)
-            .map_err(&png_error)?;
+        let rgba = straight_rgba(frame, &mut self.rgba);
+        self.writer.write_image_data(rgba).map_err(&png_error)?;
         self.written += 1;
         Ok(())
     }

@@ -74,19 +74,19 @@ pub fn open(
     })
 }
 
-/// Straight (not premultiplied) RGBA bytes of `pixmap`, into `out`. An
-/// opaque pixmap, the usual frame, is copied as it is.
-pub fn straight_rgba(pixmap: &Pixmap, out: &mut Vec<u8>) {
-    out.clear();
+/// Straight (not premultiplied) RGBA bytes of `pixmap`: its own bytes when
+/// it is opaque, the usual frame; else demultiplied into `out`.
+pub fn straight_rgba<'a>(pixmap: &'a Pixmap, out: &'a mut Vec<u8>) -> &'a [u8] {
     if pixmap.pixels().iter().all(|p| p.alpha() == 255) {
-        out.extend_from_slice(pixmap.data());
-        return;
+        return pixmap.data();
     }
+    out.clear();
     out.reserve(pixmap.data().len());
     for p in pixmap.pixels() {
         let c = p.demultiply();
         out.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
     }
+    out
 }
 
 /// Drops every frame (`--dry-run`).

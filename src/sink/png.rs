@@ -1,8 +1,9 @@
-//! PNG output: one still, or one file per frame.
+//! PNG output: one still, or one file per frame, encoded on the thread pool
+//! a few at a time.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 
 use super::{straight_rgba, AtomicFile, Sink};
@@ -10,9 +11,20 @@ use crate::error::Error;
 use crate::frame::Frame;
 use crate::plan::FramePattern;
 
+/// Frames being encoded at once: enough to keep every core busy, few
+/// enough that memory holds only a few frames.
+const IN_FLIGHT: usize = 4;
+
 enum Target {
     Single(Option<AtomicFile>),
-    Numbered { pattern: FramePattern, next: u32 },
+    Numbered {
+        pattern: FramePattern,
+        next: u32,
+        /// How the files being encoded on the pool turned out.
+        done: Sender<Result<(), Error>>,
+        finished: Receiver<Result<(), Error>>,
+        in_flight: usize,
+    },
 }
 
 pub struct PngSink {
@@ -39,10 +51,14 @@ impl PngSink {
                 source,
             })?;
         }
+        let (done, finished) = channel();
         Ok(PngSink {
             target: Target::Numbered {
                 pattern: pattern.clone(),
                 next: 0,
+                done,
+                finished,
+                in_flight: 0,
             },
             rgba: Vec::new(),
         })
@@ -51,27 +67,68 @@ impl PngSink {
 
 impl Sink for PngSink {
     fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error> {
-        straight_rgba(frame, &mut self.rgba);
-        let (w, h) = (frame.width(), frame.height());
         match &mut self.target {
             Target::Single(file) => {
-                let mut file = file.take().expect("the plan allows one frame for a .png");
-                encode(&mut file, w, h, &self.rgba)?;
-                file.commit()
+                let file = file.take().expect("the plan allows one frame for a .png");
+                write_file(file, frame, &mut self.rgba)
             }
-            Target::Numbered { pattern, next } => {
+            Target::Numbered {
+                pattern,
+                next,
+                done,
+                finished,
+                in_flight,
+            } => {
                 let path: PathBuf = pattern.path(*next);
                 *next += 1;
-                let mut file = AtomicFile::create(&path)?;
-                encode(&mut file, w, h, &self.rgba)?;
-                file.commit()
+                let file = AtomicFile::create(&path)?;
+                let (frame, done) = (Arc::clone(frame), done.clone());
+                rayon::spawn(move || {
+                    // Only fails once the render has failed already.
+                    let _ = done.send(write_file(file, &frame, &mut Vec::new()));
+                });
+                *in_flight += 1;
+                if *in_flight < IN_FLIGHT {
+                    return Ok(());
+                }
+                *in_flight -= 1;
+                finished.recv().expect("every file sent is written")
             }
         }
     }
 
-    fn finish(self: Box<Self>) -> Result<(), Error> {
-        Ok(())
+    fn finish(mut self: Box<Self>) -> Result<(), Error> {
+        self.drain()
     }
+}
+
+impl PngSink {
+    /// Waits for the files still being written; the first error, if any.
+    fn drain(&mut self) -> Result<(), Error> {
+        match &mut self.target {
+            Target::Single(_) => Ok(()),
+            Target::Numbered {
+                finished,
+                in_flight,
+                ..
+            } => finished.iter().take(std::mem::take(in_flight)).collect(),
+        }
+    }
+}
+
+impl Drop for PngSink {
+    /// A render that stopped early still waits for the files in flight, so
+    /// that none is left half-written under its temporary name.
+    fn drop(&mut self) {
+        let _ = self.drain();
+    }
+}
+
+/// Encodes `frame` into `file` and puts the file in place.
+fn write_file(mut file: AtomicFile, frame: &Frame, rgba: &mut Vec<u8>) -> Result<(), Error> {
+    let rgba = straight_rgba(frame, rgba);
+    encode(&mut file, frame.width(), frame.height(), rgba)?;
+    file.commit()
 }
 
 /// An encoder of 8-bit RGBA images of `width` x `height` into `w`.

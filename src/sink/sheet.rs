@@ -69,8 +69,8 @@ impl Sink for SheetSink {
             mut file, sheet, ..
         } = *self;
         let mut rgba = Vec::new();
-        straight_rgba(&sheet, &mut rgba);
-        encode(&mut file, sheet.width(), sheet.height(), &rgba)?;
+        let rgba = straight_rgba(&sheet, &mut rgba);
+        encode(&mut file, sheet.width(), sheet.height(), rgba)?;
         file.commit()
     }
 }

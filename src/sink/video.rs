@@ -119,9 +119,9 @@ impl VideoSink {
 
 impl Sink for VideoSink {
     fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error> {
-        straight_rgba(frame, &mut self.rgba);
+        let rgba = straight_rgba(frame, &mut self.rgba);
         let stdin = self.stdin.as_mut().expect("ffmpeg still reading");
-        if let Err(err) = stdin.write_all(&self.rgba) {
+        if let Err(err) = stdin.write_all(rgba) {
             // ffmpeg stopped reading: its own message says why.
             self.wait()?;
             return Err(Error::Write {
