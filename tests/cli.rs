@@ -218,21 +218,16 @@ fn a_full_disk_is_a_clear_error() {
 /// temporary name.
 #[test]
 fn a_failing_frame_stops_the_render_and_leaves_no_temporary_file() {
-    let in_the_way = |frames: &Path| {
-        std::fs::create_dir_all(frames.join("frame_0005.png/x")).unwrap();
+    // A folder in the way of frame 5; frame 2 on a full disk.
+    let spoil = |frames: &Path, full: bool| match full {
+        false => std::fs::create_dir_all(frames.join("frame_0005.png/x")).unwrap(),
+        true => std::os::unix::fs::symlink("/dev/full", frames.join("frame_0002.png")).unwrap(),
     };
-    let full = |frames: &Path| {
-        std::os::unix::fs::symlink("/dev/full", frames.join("frame_0002.png")).unwrap();
-    };
-    let cases: [(&dyn Fn(&Path), &str); 2] = [
-        (&in_the_way, "is a directory"),
-        (&full, "No space left on device"),
-    ];
-    for (spoil, needle) in cases {
+    for (full, needle) in [(false, "is a directory"), (true, "No space left on device")] {
         let dir = tempfile::tempdir().unwrap();
         let frames = dir.path().join("frames");
         std::fs::create_dir(&frames).unwrap();
-        spoil(&frames);
+        spoil(&frames, full);
         let out = whalegen(dir.path(), &["render", "--frames", "20", "-o", "frames/"]);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(1), "{err}");
