@@ -56,16 +56,16 @@ pub fn covered<'a>(
             row.push(b.x0..b.x1);
         }
     }
-    for row in &mut rows {
-        row.sort_unstable_by_key(|r: &Range<usize>| r.start);
-        let mut merged: Vec<Range<usize>> = Vec::with_capacity(row.len());
-        for r in row.drain(..) {
-            match merged.last_mut() {
-                Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
-                _ => merged.push(r),
+    for row in rows.iter_mut().filter(|row| row.len() > 1) {
+        row.sort_unstable_by_key(|r| r.start);
+        // Each range that starts within the one kept before it joins it.
+        row.dedup_by(|next, kept| {
+            let joins = next.start <= kept.end;
+            if joins {
+                kept.end = kept.end.max(next.end);
             }
-        }
-        *row = merged;
+            joins
+        });
     }
     rows
 }
