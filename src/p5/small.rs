@@ -10,7 +10,6 @@
 //! star field (a small canvas, or many stars) goes over the fidelity limits.
 
 use rustc_hash::FxHashMap;
-
 use tiny_skia::Pixmap;
 
 use super::blend::Solid;

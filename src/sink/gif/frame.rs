@@ -1,12 +1,11 @@
 //! One frame: colours -> palette indices (dithered or not), then only what
 //! changed since the previous frame, cropped and compressed.
 
-use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::Range;
+use std::sync::Arc;
 
 use gif::{DisposalMethod, Frame};
-
-use std::sync::Arc;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::palette::{rgb, unpack, Palette, Rgb, Table, TRANSPARENT};
 use super::{lzw, Dither};
@@ -34,9 +33,8 @@ pub fn spans<T: PartialEq>(before: Option<&[T]>, now: &[T], width: usize) -> Spa
 /// Where drawn frame `now` differs from `before`: over the same flat
 /// background, only inside the boxes drawn on either is compared.
 pub fn frame_spans(before: Option<&Drawn>, now: &Drawn, width: usize) -> Spans {
-    let (after, quads) = (now, now.quads());
-    let Some(boxes) = before.and_then(|before| before.damage().differ_within(after.damage()))
-    else {
+    let quads = now.quads();
+    let Some(boxes) = before.and_then(|before| before.damage().differ_within(now.damage())) else {
         return spans(before.map(|b| b.quads()), quads, width);
     };
     let before = before.expect("boxes come from a frame before").quads();

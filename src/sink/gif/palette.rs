@@ -4,16 +4,17 @@
 //! left, so an animation of at most 255 colours is always exact, and otherwise
 //! maps to its nearest entry in Oklab.
 
-use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use crate::p5::{covered, Damage};
 use quantette::color_space::{oklab_to_srgb8, srgb8_to_oklab};
 use quantette::deps::palette::{Oklab, Srgb};
 use quantette::wu::{BinnerF32x3, WuF32x3};
 use quantette::{PaletteCounts, PaletteSize};
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+
+use crate::p5::{covered, Damage};
 
 /// The palette index kept for transparent pixels: the last of 256.
 pub const TRANSPARENT: u8 = 255;
