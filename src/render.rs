@@ -250,8 +250,9 @@ impl Animation {
             });
         }
         for n in 0..count {
-            self.advance(wanted(n));
-            if wanted(n) {
+            let show = wanted(n);
+            self.advance(show);
+            if show {
                 look(self.p5.pixmap(), self.p5.damage());
             }
         }

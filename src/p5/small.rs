@@ -169,17 +169,14 @@ const GENERATION: usize = 4096;
 impl Stamps {
     fn get(&mut self, x: f64, y: f64, r: f64) -> &Stamp {
         let key = [x.to_bits(), y.to_bits(), r.to_bits()];
-        if !self.recent.contains_key(&key) {
-            if self.recent.len() >= GENERATION {
-                self.older = std::mem::take(&mut self.recent);
-            }
-            let stamp = self
-                .older
-                .remove(&key)
-                .unwrap_or_else(|| Stamp::new(x, y, r));
-            self.recent.insert(key, stamp);
+        // Only a full generation costs a second look-up.
+        if self.recent.len() >= GENERATION && !self.recent.contains_key(&key) {
+            self.older = std::mem::take(&mut self.recent);
         }
-        &self.recent[&key]
+        let older = &mut self.older;
+        self.recent
+            .entry(key)
+            .or_insert_with(|| older.remove(&key).unwrap_or_else(|| Stamp::new(x, y, r)))
     }
 }
 
@@ -223,6 +220,23 @@ mod tests {
         let total: f64 = areas(&poly, (8, 5), (5, 5)).iter().sum();
         // 4 triangles r * 0.75r * sin 45° ... the octagon's area is 3r².
         assert!((total - 12.0).abs() < 1e-9, "{total}");
+    }
+
+    #[test]
+    fn stamps_are_kept_for_two_generations_at_most() {
+        let mut stamps = Stamps::default();
+        let at = |i: usize| (i as f64 * 0.01, 3.0);
+        stamps.get(at(0).0, at(0).1, 1.5);
+        for i in 1..3 * GENERATION {
+            stamps.get(at(i).0, at(i).1, 1.5);
+            assert!(stamps.recent.len() + stamps.older.len() <= 2 * GENERATION);
+        }
+        // A stamp brought back is the stamp computed afresh.
+        let again = stamps.get(at(0).0, at(0).1, 1.5).cover;
+        assert_eq!(again, Stamp::new(at(0).0, at(0).1, 1.5).cover);
+        assert!(stamps
+            .recent
+            .contains_key(&[at(0).0.to_bits(), 3f64.to_bits(), 1.5f64.to_bits()]));
     }
 
     #[test]

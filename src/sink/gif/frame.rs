@@ -223,8 +223,11 @@ pub fn changes(
             let before = previous.frame.quads();
             crop(&current.spans, width, |i| {
                 let (a, b) = (rgb(before[i]), rgb(now[i]));
+                if a == b {
+                    return None;
+                }
                 let index = index(table, b);
-                (a != b && table.get(a) != Some(index)).then_some(index)
+                (table.get(a) != Some(index)).then_some(index)
             })
         }
         (Some(previous), Some(now)) => {

@@ -97,22 +97,23 @@ impl Table {
         }
     }
 
+    /// The page of `c` and its place in the page.
+    #[inline]
+    fn locate(c: Rgb) -> (usize, usize) {
+        let page = (c >> PAGE_BITS) as usize;
+        (page, c as usize - (page << PAGE_BITS))
+    }
+
     #[inline]
     fn entry(&self, c: Rgb) -> u16 {
-        let (page, at) = (
-            (c >> PAGE_BITS) as usize,
-            (c & ((1 << PAGE_BITS) - 1)) as usize,
-        );
+        let (page, at) = Self::locate(c);
         self.pages[page]
             .get()
             .map_or(0, |page| page[at].load(Ordering::Relaxed))
     }
 
     fn set(&self, c: Rgb, entry: u16) {
-        let (page, at) = (
-            (c >> PAGE_BITS) as usize,
-            (c & ((1 << PAGE_BITS) - 1)) as usize,
-        );
+        let (page, at) = Self::locate(c);
         let page = self.pages[page]
             .get_or_init(|| Box::new([const { AtomicU16::new(0) }; 1 << PAGE_BITS]));
         page[at].store(entry, Ordering::Relaxed);
@@ -277,6 +278,38 @@ mod tests {
         let pixels: Vec<[u8; 4]> = colours.into_iter().map(|c| c.to_le_bytes()).collect();
         counts.add_runs(&pixels);
         counts
+    }
+
+    /// Counting only inside the drawn boxes, and the flat colour at once,
+    /// gives the counts of every pixel one by one: stars (some overlapping,
+    /// some cut by the edge) and a shape over a background.
+    #[test]
+    fn counts_inside_the_boxes_equal_counts_of_every_pixel() {
+        use crate::p5::{Rgba, ShapeEnd, P5};
+        let mut p5 = P5::new(60, 40, 1).unwrap();
+        p5.background(Rgba::new(8, 18, 38, 255));
+        p5.no_stroke();
+        p5.fill(Rgba::new(255, 255, 255, 220));
+        for (x, y, d) in [
+            (3.3, 4.1, 3.0),
+            (4.2, 5.0, 2.5),
+            (59.5, 20.2, 4.0),
+            (30.0, 0.4, 2.0),
+        ] {
+            p5.circle(x, y, d);
+        }
+        p5.fill(Rgba::new(120, 130, 150, 255));
+        p5.begin_shape();
+        for (x, y) in [(10.0, 12.5), (40.3, 15.0), (35.0, 33.7), (12.0, 30.0)] {
+            p5.vertex(x, y);
+        }
+        p5.end_shape(ShapeEnd::Close);
+        let pixels: &[[u8; 4]] = bytemuck::cast_slice(p5.pixmap().data());
+        assert!(p5.damage().boxes().len() > 1);
+        let (mut boxed, mut all) = (ColourCounts::default(), ColourCounts::default());
+        boxed.add(pixels, 60, p5.damage());
+        all.add_runs(pixels);
+        assert_eq!(boxed.0, all.0);
     }
 
     #[test]
