@@ -2,9 +2,10 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use toml::Value;
-use whalegen::params::Settings;
-use whalegen::render::{Animation, Canvas, Selection};
-use whalegen::scene::SceneKind;
+use whalegen::internals::Animation;
+use whalegen::internals::SceneKind;
+use whalegen::internals::Settings;
+use whalegen::{Canvas, Selection};
 
 fn settings(kind: SceneKind, overrides: &[(&str, Value)]) -> Settings {
     let mut overrides: Vec<(String, Value)> = overrides
@@ -21,10 +22,10 @@ fn scenes(c: &mut Criterion) {
     for kind in [SceneKind::Whale, SceneKind::Chain] {
         let mut anim = Animation::new(&settings(kind, &[])).unwrap();
         for _ in 0..60 {
-            anim.next_frame();
+            anim.next_frame().unwrap();
         }
         c.bench_function(&format!("{} frame (step + draw)", kind.name()), |b| {
-            b.iter(|| anim.next_frame().map(|p| p.width()))
+            b.iter(|| anim.next_frame().unwrap().map(|p| p.width()))
         });
     }
 }
@@ -53,7 +54,7 @@ fn tree_generations(c: &mut Criterion) {
         group.bench_function(generation.to_string(), |b| {
             b.iter_batched(
                 || Animation::with(&settings, frame, Canvas::default()).unwrap(),
-                |mut anim| anim.next_frame().map(|p| p.width()),
+                |mut anim| anim.next_frame().unwrap().map(|p| p.width()),
                 BatchSize::PerIteration,
             )
         });

@@ -11,27 +11,28 @@ mod spec;
 pub use manifest::{Change, Entry, NAME as MANIFEST};
 pub use spec::outputs;
 
-use std::num::NonZeroUsize;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
 
-use rayon::prelude::*;
-
-use crate::cli::{BatchArgs, RenderArgs};
 use crate::error::Error;
-use crate::plan::{Output, Plan};
+use crate::options::{cores, BatchOptions, RenderOptions, SceneOptions};
+use crate::plan::Plan;
 use crate::preset;
 use crate::progress::{Tally, TallyItem};
 use crate::render::render;
 use spec::Job;
 
+/// The name of each thread that runs a batch's renders, as
+/// /proc/PID/task/*/comm shows it.
+pub const JOB_THREAD: &str = "whalegen-job";
+
 /// A render that failed: which, and why.
 #[derive(Debug)]
 pub struct Failure {
+    /// The output, or the job, that failed.
     pub label: String,
+    /// Why.
     pub error: Error,
 }
 
@@ -40,17 +41,20 @@ pub struct Failure {
 pub struct Outcome {
     /// One per file written, sorted by path.
     pub entries: Vec<Entry>,
+    /// The renders that failed, and the jobs refused, sorted by label.
     pub failures: Vec<Failure>,
     /// `--check`: how the new renders differ from the manifest.
     pub changes: Vec<Change>,
     /// The manifest written, unless `--check`.
     pub manifest: Option<PathBuf>,
+    /// Nothing was rendered: the batch wrote outside its folder, or two of
+    /// its renders one file (see `failures`).
+    pub refused: bool,
 }
 
-/// A render that was planned: its arguments (planned again when it runs,
-/// so that memory holds only the frames being drawn), its files and cost.
+/// A render that was planned: its plan, its files and its cost.
 struct Planned {
-    args: RenderArgs,
+    plan: Plan,
     files: Vec<PathBuf>,
     label: String,
     /// Pixels drawn, to start the longest renders first.
@@ -58,30 +62,52 @@ struct Planned {
     frames: u32,
 }
 
-/// Runs the batch `args` asks for, reporting progress to `tally`.
-pub fn run(args: &BatchArgs, tally: &dyn Tally) -> Result<Outcome, Error> {
-    let old = args
+/// Runs the batch `options` ask for, reporting progress to `tally`. Every
+/// render is planned, and so checked, before any runs: an output or preset
+/// that a batch file names outside its folder, or two outputs that are one
+/// file, stop the batch before anything is written. A render that fails
+/// otherwise is reported, and the others go on.
+pub fn run(options: &BatchOptions, tally: &dyn Tally) -> Result<Outcome, Error> {
+    let old = options
         .check
-        .then(|| manifest::read(&args.output))
+        .then(|| manifest::read(&options.output))
         .transpose()?;
-    // --check renders into a temporary folder and writes nothing in -o.
-    let temp = args
+    // --check renders into a private temporary folder and writes nothing
+    // in the output folder.
+    let temp = options
         .check
         .then(|| tempfile::tempdir().map_err(|source| write_error(&std::env::temp_dir(), source)))
         .transpose()?;
-    let root = temp.as_ref().map_or(args.output.as_path(), |t| t.path());
+    let root = temp.as_ref().map_or(options.output.as_path(), |t| t.path());
     std::fs::create_dir_all(root).map_err(|source| write_error(root, source))?;
+    if old.is_none() {
+        manifest::check_writable(root)?;
+    }
     let mut outcome = Outcome::default();
-    let mut planned = Vec::new();
-    for (label, job) in jobs(&args.inputs) {
-        match job.and_then(|job| job.renders(root)) {
-            Ok(renders) => planned.extend(renders.into_iter().map(|a| plan(a, root))),
-            Err(error) => outcome.failures.push(Failure { label, error }),
+    let (mut planned, mut refusals) = (Vec::new(), Vec::new());
+    for (label, job) in jobs(&options.inputs) {
+        match job.map(|job| job.renders(root)) {
+            Ok(Ok(renders)) => planned.extend(renders.into_iter().map(|r| plan(r, root))),
+            Ok(Err(error)) => outcome.failures.push(Failure { label, error }),
+            // A batch file that can't be read, or that names a preset
+            // outside its folder.
+            Err(error) => refusals.push(Failure { label, error }),
         }
     }
-    let (planned, failures) = refuse_duplicates(planned);
-    outcome.failures.extend(failures);
-    let (entries, failures) = render_all(planned, root, args.jobs, tally)?;
+    let (planned, failures): (Vec<_>, Vec<_>) = planned.into_iter().partition(Result::is_ok);
+    outcome
+        .failures
+        .extend(failures.into_iter().filter_map(Result::err));
+    let planned = planned.into_iter().filter_map(Result::ok).collect();
+    let (planned, refused) = refuse_overlaps(planned, root);
+    refusals.extend(refused);
+    if !refusals.is_empty() {
+        outcome.failures.extend(refusals);
+        outcome.failures.sort_by(|a, b| a.label.cmp(&b.label));
+        outcome.refused = true;
+        return Ok(outcome);
+    }
+    let (entries, failures) = render_all(planned, root, options, tally);
     outcome.failures.extend(failures);
     outcome.failures.sort_by(|a, b| a.label.cmp(&b.label));
     outcome.entries = entries;
@@ -154,31 +180,29 @@ fn jobs_of_file(input: &str) -> Vec<(String, Result<Job, Error>)> {
     }
 }
 
-/// Plans `args`, checking everything, to find its files and cost.
-fn plan(args: RenderArgs, root: &Path) -> Result<Planned, Failure> {
-    let template = args.output.clone().unwrap_or_default();
+/// Plans one render, checking everything, to find its files and cost.
+fn plan((scene, options): (SceneOptions, RenderOptions), root: &Path) -> Result<Planned, Failure> {
+    let template = options.output.clone().unwrap_or_default();
     let name = relative(root, &template);
-    let preset = args.preset.clone().unwrap_or_default();
-    match Plan::new(&args) {
-        Ok(plan) => {
-            let frames = plan.animation.frames();
-            let (w, h) = plan.animation.size();
-            let steps = u64::from(plan.settings.frames().max(frames));
-            let files = files(&plan.output, frames);
-            let label = relative(root, files.first().unwrap_or(&template));
-            Ok(Planned {
-                args,
-                files,
-                label,
-                cost: steps * u64::from(w) * u64::from(h),
-                frames,
-            })
-        }
-        Err(error) => Err(Failure {
-            label: format!("{name} (preset {preset})"),
-            error,
-        }),
-    }
+    let preset = scene.preset.clone().unwrap_or_default();
+    let failure = |error| Failure {
+        label: format!("{name} (preset {preset})"),
+        error,
+    };
+    let plan = Plan::scene(&scene, &options).map_err(failure)?;
+    let frames = plan.selection.count;
+    let steps = u64::from(plan.selection.steps().max(frames));
+    let (w, h) = plan.source.size_hint().unwrap_or((100, 100));
+    let scale = u64::from(plan.canvas.scale);
+    let files = plan.output.files(frames);
+    let label = relative(root, files.first().unwrap_or(&template));
+    Ok(Planned {
+        plan,
+        files,
+        label,
+        cost: steps * u64::from(w) * u64::from(h) * scale * scale,
+        frames,
+    })
 }
 
 /// `path` under `root`, as the manifest writes it.
@@ -189,90 +213,97 @@ fn relative(root: &Path, path: &Path) -> String {
         .into_owned()
 }
 
-/// The files `output` writes, holding `frames` frames.
-fn files(output: &Output, frames: u32) -> Vec<PathBuf> {
-    match output {
-        Output::Gif(path)
-        | Output::Png(path)
-        | Output::Apng { path, .. }
-        | Output::Sheet { path, .. }
-        | Output::Video { path, .. } => vec![path.clone()],
-        Output::Frames(pattern) => (0..frames).map(|i| pattern.path(i)).collect(),
-        Output::Discard => Vec::new(),
-    }
-}
-
-/// Two renders may not write the same file: the second is refused.
-fn refuse_duplicates(planned: Vec<Result<Planned, Failure>>) -> (Vec<Planned>, Vec<Failure>) {
-    let mut kept: Vec<Planned> = Vec::new();
+/// Every file must be inside `root`, and no two renders may write the same
+/// file: the renders that break either rule are refused.
+fn refuse_overlaps(planned: Vec<Planned>, root: &Path) -> (Vec<Planned>, Vec<Failure>) {
     let mut failures = Vec::new();
-    for item in planned {
-        match item {
-            Ok(p)
-                if kept
-                    .iter()
-                    .any(|k| k.files.iter().any(|f| p.files.contains(f))) =>
-            {
+    let mut owners = std::collections::BTreeMap::new();
+    for (i, p) in planned.iter().enumerate() {
+        if let Some(error) = p.files.iter().find_map(|f| outside(root, f).err()) {
+            failures.push(Failure {
+                label: p.label.clone(),
+                error,
+            });
+        }
+        for file in &p.files {
+            owners.entry(file.clone()).or_insert_with(Vec::new).push(i);
+        }
+    }
+    let mut shared = vec![false; planned.len()];
+    for (file, renders) in owners.iter().filter(|(_, r)| r.len() > 1) {
+        for &i in renders {
+            if !std::mem::replace(&mut shared[i], true) {
                 failures.push(Failure {
-                    label: p.label.clone(),
+                    label: planned[i].label.clone(),
                     error: Error::Output {
-                        path: p.files[0].clone(),
+                        path: file.clone(),
                         reason: "another render of the batch writes it too; \
                                  tell them apart with {seed} or another name"
                             .into(),
                     },
-                })
+                });
             }
-            Ok(p) => kept.push(p),
-            Err(failure) => failures.push(failure),
         }
     }
-    (kept, failures)
+    (planned, failures)
 }
 
-/// Renders `planned`, `jobs` at a time (all cores by default), the longest
-/// first. Each render's GIF encoder runs on the same threads, so the batch
-/// never asks for more threads than cores.
+/// Refuses a file that its placeholders took outside `root`.
+fn outside(root: &Path, file: &Path) -> Result<PathBuf, Error> {
+    let name = file.strip_prefix(root).unwrap_or(file);
+    crate::paths::inside(root, name, "outputs.path")
+}
+
+/// Renders `planned` on `jobs` threads at a time (at most one per core of
+/// the budget), the longest first; each render draws on its share of the
+/// budget's threads, so that together they fit it.
 fn render_all(
     mut planned: Vec<Planned>,
     root: &Path,
-    jobs: Option<NonZeroUsize>,
+    options: &BatchOptions,
     tally: &dyn Tally,
-) -> Result<(Vec<Entry>, Vec<Failure>), Error> {
+) -> (Vec<Entry>, Vec<Failure>) {
     planned.sort_by(|a, b| b.cost.cmp(&a.cost).then(a.label.cmp(&b.label)));
-    let threads = jobs.map_or_else(rayon::current_num_threads, NonZeroUsize::get);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|err| Error::Threads {
-            threads,
-            reason: err.to_string(),
-        })?;
+    let budget = options.threads.unwrap_or_else(cores).get();
+    let jobs = options
+        .jobs
+        .map_or(budget, |j| j.get().min(budget))
+        .min(planned.len())
+        .max(1);
+    let threads = (budget / jobs).max(1);
+    for item in &mut planned {
+        item.plan.threads = threads;
+    }
     tally.start(planned.iter().map(|p| u64::from(p.frames)).sum());
-    let next = AtomicUsize::new(0);
+    let queue = Mutex::new(planned.into_iter());
     let results = Mutex::new((Vec::new(), Vec::new()));
-    pool.install(|| {
-        (0..threads.min(planned.len()))
-            .into_par_iter()
-            .for_each(|_| {
-                while let Some(item) = planned.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    // A bug in one render must not take the others down.
-                    let result =
-                        panic::catch_unwind(AssertUnwindSafe(|| render_one(item, root, tally)))
-                            .unwrap_or_else(|payload| Err(Error::Panic(panic_message(&*payload))));
-                    let mut results = results.lock().unwrap_or_else(|p| p.into_inner());
-                    match result {
-                        Ok(entries) => results.0.extend(entries),
-                        Err(error) => results.1.push(Failure {
-                            label: item.label.clone(),
-                            error,
-                        }),
-                    }
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            let worker = || loop {
+                let next = queue.lock().unwrap_or_else(|p| p.into_inner()).next();
+                let Some(item) = next else { break };
+                let label = item.label.clone();
+                // A bug in one render must not take the others down.
+                let result =
+                    panic::catch_unwind(AssertUnwindSafe(|| render_one(item, root, tally)))
+                        .unwrap_or_else(|payload| Err(Error::Panic(panic_message(&*payload))));
+                let mut results = results.lock().unwrap_or_else(|p| p.into_inner());
+                match result {
+                    Ok(entries) => results.0.extend(entries),
+                    Err(error) => results.1.push(Failure { label, error }),
                 }
-            });
+            };
+            let spawned = std::thread::Builder::new()
+                .name(JOB_THREAD.into())
+                .spawn_scoped(s, worker);
+            if spawned.is_err() {
+                // The threads already started do the work.
+                break;
+            }
+        }
     });
     tally.finish();
-    Ok(results.into_inner().unwrap_or_else(|p| p.into_inner()))
+    results.into_inner().unwrap_or_else(|p| p.into_inner())
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
@@ -284,44 +315,51 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Renders one planned item and reads back what it wrote.
-fn render_one(item: &Planned, root: &Path, tally: &dyn Tally) -> Result<Vec<Entry>, Error> {
+fn render_one(item: Planned, root: &Path, tally: &dyn Tally) -> Result<Vec<Entry>, Error> {
+    let Planned {
+        plan,
+        files,
+        label,
+        frames,
+        ..
+    } = item;
     let report = |result: Result<Vec<Entry>, Error>| {
         match &result {
             Ok(entries) => {
                 let bytes: u64 = entries.iter().map(|e| e.bytes).sum();
                 let seconds = entries.first().map_or(0.0, |e| e.seconds);
-                tally.line(&format!("{}: {bytes} bytes, {seconds:.1} s", item.label));
+                tally.line(&format!("{label}: {bytes} bytes, {seconds:.1} s"));
             }
-            Err(error) => tally.line(&format!("{}: failed: {}", item.label, error.chain())),
+            Err(error) => tally.line(&format!("{label}: failed: {}", error.chain())),
         }
         result
     };
-    for dir in item.files.iter().filter_map(|f| f.parent()) {
+    for dir in files.iter().filter_map(|f| f.parent()) {
         if let Err(source) = std::fs::create_dir_all(dir) {
             return report(Err(write_error(dir, source)));
         }
     }
-    let started = Instant::now();
-    let result = Plan::new(&item.args).and_then(|plan| {
-        let info = (
-            plan.name.clone(),
-            plan.settings.scene.kind().name(),
-            plan.settings.run.seed,
-            plan.animation.size(),
-        );
-        render(plan, &mut TallyItem(tally))?;
-        Ok(info)
-    });
-    let entries = result.and_then(|(preset, scene, seed, size)| {
+    let placeholder = |key: &str| {
+        plan.placeholders
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.clone())
+    };
+    let preset = plan.name.clone();
+    let scene = placeholder("scene").unwrap_or_else(|| "sketch".into());
+    let seed = placeholder("seed")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let entries = render(plan, &mut TallyItem(tally)).and_then(|rendered| {
         let render = manifest::Render {
             preset: &preset,
-            scene,
+            scene: &scene,
             seed,
-            frames: item.frames,
-            size,
-            seconds: started.elapsed().as_secs_f64(),
+            frames,
+            size: rendered.size,
+            seconds: rendered.seconds,
         };
-        item.files
+        files
             .iter()
             .map(|f| Entry::of_file(root, f, &render))
             .collect()

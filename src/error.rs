@@ -3,79 +3,153 @@
 
 use std::path::PathBuf;
 
+/// Everything that can stop a render, a batch or the loading of a preset.
+/// `Display` gives one line; [`Error::chain`] adds the underlying causes.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
+    /// A parameter the scene does not have.
     #[error("unknown key `{key}` for scene `{scene}`; valid keys: {valid}")]
     UnknownKey {
+        /// The key as given.
         key: String,
+        /// The scene's name.
         scene: String,
+        /// Every key the scene takes, comma-separated.
         valid: String,
     },
 
+    /// A value of the wrong type or out of range.
     #[error("`{key}` = {value}: {reason}")]
     BadValue {
+        /// The parameter or flag.
         key: String,
+        /// The value as given.
         value: String,
+        /// What would be accepted.
         reason: String,
     },
 
+    /// A `--set` argument without `=`.
     #[error("`--set {0}` is not KEY=VALUE")]
     BadSet(String),
 
+    /// An output that can't be written as asked.
     #[error("output `{path}`: {reason}")]
-    Output { path: PathBuf, reason: String },
+    Output {
+        /// The output's path.
+        path: PathBuf,
+        /// Why, and what would do.
+        reason: String,
+    },
 
+    /// A file or folder that couldn't be written.
     #[error("can't write `{path}`")]
     Write {
+        /// The file or folder.
         path: PathBuf,
+        /// The system's reason.
         source: std::io::Error,
     },
 
+    /// The GIF encoder failed.
     #[error("GIF encoding of `{path}` failed")]
     Gif {
+        /// The GIF being written.
         path: PathBuf,
+        /// The encoder's reason.
         source: gif::EncodingError,
     },
 
+    /// The PNG encoder failed.
     #[error("PNG encoding of `{path}` failed")]
     Png {
+        /// The PNG being written.
         path: PathBuf,
+        /// The encoder's reason.
         source: png::EncodingError,
     },
 
+    /// A preset name that is neither shipped nor a file.
     #[error(
         "no preset `{name}`: not a .toml file, nor one of {known} (`whalegen list` shows them)"
     )]
-    NoPreset { name: String, known: String },
+    NoPreset {
+        /// The name as given.
+        name: String,
+        /// The names there are, comma-separated.
+        known: String,
+    },
 
+    /// A preset or batch file that couldn't be read.
     #[error("can't read preset `{path}`")]
     ReadPreset {
+        /// The file.
         path: PathBuf,
+        /// The system's reason.
         source: std::io::Error,
     },
 
+    /// A file that is not TOML.
     #[error("not valid TOML: {0}")]
     Toml(String),
 
+    /// A batch manifest that couldn't be read.
     #[error("can't read the manifest `{path}`: {reason}")]
-    ReadManifest { path: PathBuf, reason: String },
+    ReadManifest {
+        /// The manifest.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
 
+    /// A bug: a render panicked, and the batch went on without it.
     #[error("the render panicked (a bug in whalegen: please report it): {0}")]
     Panic(String),
 
+    /// Threads couldn't be started.
     #[error("can't start {threads} threads: {reason}")]
-    Threads { threads: usize, reason: String },
+    Threads {
+        /// How many were asked for.
+        threads: usize,
+        /// The system's reason.
+        reason: String,
+    },
 
     /// An error in a preset file: where it is, then what it is.
     #[error("{origin}{}: {error}", line.map(|l| format!(" line {l}")).unwrap_or_default())]
     InPreset {
+        /// The file, or `preset NAME` for a shipped one.
         origin: String,
+        /// The line, when known.
         line: Option<usize>,
+        /// What is wrong there.
+        error: Box<Error>,
+    },
+
+    /// A sketch's own error, from [`Error::sketch`].
+    #[error("the sketch failed")]
+    Sketch(#[source] Box<dyn std::error::Error + Send + Sync>),
+
+    /// An error while a sketch set up or drew a frame: where, then what.
+    #[error("{}: {error}", frame.map_or("setup".into(), |f| format!("frame {f}")))]
+    InSketch {
+        /// The frame being stepped or drawn (counted from 0); `None` in
+        /// `setup`.
+        frame: Option<u32>,
+        /// What went wrong.
         error: Box<Error>,
     },
 }
 
 impl Error {
+    /// Wraps an error of a sketch's own, to return from [`crate::Sketch`]'s
+    /// methods: `Err(Error::sketch("no more particles"))` or
+    /// `.map_err(Error::sketch)?`.
+    pub fn sketch(error: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Error {
+        Error::Sketch(error.into())
+    }
+
     /// The parameter at fault, when there is one.
     pub fn key(&self) -> Option<&str> {
         match self {

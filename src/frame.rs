@@ -10,7 +10,8 @@ use crate::p5::{Damage, Drawing};
 /// A drawn frame, shared (as `Arc<Frame>`) by the renderer, which shows it
 /// again when the next frame looks the same, and a sink, which may keep it
 /// until it is encoded: nobody copies its pixels. When the last holder lets
-/// go, the pixmap goes back to be drawn on again.
+/// go, the pixmap goes back to be drawn on again. It dereferences to its
+/// [`Pixmap`] (premultiplied RGBA).
 pub struct Frame {
     /// Taken only when the frame is dropped.
     drawing: Option<Drawing>,
@@ -19,7 +20,7 @@ pub struct Frame {
 
 impl Frame {
     /// A frame of `drawing`, which goes to `home` when the frame is dropped.
-    pub fn new(drawing: Drawing, home: Sender<Drawing>) -> Self {
+    pub(crate) fn new(drawing: Drawing, home: Sender<Drawing>) -> Self {
         Frame {
             drawing: Some(drawing),
             home,
@@ -28,10 +29,11 @@ impl Frame {
 
     /// Where the frame may differ from a flat background.
     pub fn damage(&self) -> &Damage {
-        &self.drawing().1
+        self.drawing().damage()
     }
 
-    fn drawing(&self) -> &Drawing {
+    /// The pixels and what is known of them.
+    pub fn drawing(&self) -> &Drawing {
         self.drawing
             .as_ref()
             .expect("the drawing leaves only on drop")
@@ -47,7 +49,7 @@ impl Deref for Frame {
     type Target = Pixmap;
 
     fn deref(&self) -> &Pixmap {
-        &self.drawing().0
+        self.drawing().pixmap()
     }
 }
 

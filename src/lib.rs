@@ -1,23 +1,90 @@
-//! whalegen renders p5.js-style generative sketches to PNG frames and
-//! animated GIFs, with no browser, GPU or window.
+//! whalegen renders p5.js-style sketches to animated GIFs, PNG stills and
+//! frames, APNG and video, with no browser, GPU or window: the same picture
+//! as p5.js, byte for byte reproducible.
 //!
-//! The flow is plan -> scene -> p5 layer -> sink: [`plan::Plan`] checks
-//! everything up front, a [`scene::Scene`] steps and draws through the
-//! p5-like [`p5::P5`], and a sink writes the frames.
+//! A render draws a [`Source`] of [`Sketch`]es through the p5-like canvas
+//! [`P5`] and writes the frames to one [`Output`]. The three built-in scenes
+//! are sources; so is any `Sketch` of yours that is `Clone + Send`:
+//!
+//! ```no_run
+//! use whalegen::{render, Error, Plan, RenderOptions, Rgba, Silent, Sketch, P5};
+//!
+//! #[derive(Clone)]
+//! struct Dot {
+//!     x: f64,
+//! }
+//!
+//! impl Sketch for Dot {
+//!     fn setup(&mut self, p5: &mut P5) -> Result<(), Error> {
+//!         p5.create_canvas(200, 100)
+//!     }
+//!     fn update(&mut self, _frame: u32) -> Result<(), Error> {
+//!         self.x += 2.0;
+//!         Ok(())
+//!     }
+//!     fn draw(&mut self, p5: &mut P5) -> Result<(), Error> {
+//!         p5.background(Rgba::grey(20));
+//!         p5.circle(self.x, 50.0, 30.0);
+//!         Ok(())
+//!     }
+//! }
+//!
+//! let options = RenderOptions {
+//!     output: Some("dot.gif".into()),
+//!     frames: Some(90),
+//!     ..RenderOptions::default()
+//! };
+//! render(Plan::new(Box::new(Dot { x: 0.0 }), &options)?, &mut Silent)?;
+//! # Ok::<(), Error>(())
+//! ```
+//!
+//! Everything is checked when the [`Plan`] is made (sizes, frame counts,
+//! outputs); a render then fails only for I/O or a sketch's own error, and
+//! whatever stops it, nothing half-written is left at the output's path.
 
-pub mod batch;
+#![warn(missing_docs)]
+
+mod batch;
 mod check;
-pub mod cli;
-pub mod error;
-pub mod frame;
-pub mod p5;
-pub mod params;
-pub mod plan;
-pub mod preset;
-pub mod progress;
-pub mod render;
-pub mod rng;
-pub mod scene;
-pub mod sink;
+mod error;
+mod frame;
+mod limits;
+mod options;
+mod p5;
+mod params;
+mod paths;
+mod plan;
+mod preset;
+mod progress;
+mod render;
+mod rng;
+mod scene;
+mod sink;
+mod sketch;
 
+pub use batch::{run as batch, Change, Entry, Failure, Outcome, JOB_THREAD, MANIFEST};
 pub use error::Error;
+pub use frame::Frame;
+pub use limits::{MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SIDE, MIN_FPS};
+pub use options::{BatchOptions, RenderOptions, SceneOptions, ShowOptions};
+pub use p5::{Damage, Drawing, Rgba, ShapeEnd, P5};
+pub use plan::Plan;
+pub use preset::{list, show};
+pub use progress::{Progress, Silent, Tally};
+pub use render::{render, Canvas, Rendered, Selection, DRAWING_THREAD};
+pub use scene::{SceneKind, SceneSource};
+pub use sink::{Codec, Dither, Format, FramePattern, GifOptions, Grid, Output};
+pub use sketch::{Sketch, Snapshot, Source, DEFAULT_FPS, DEFAULT_FRAMES};
+
+/// For whalegen's own tests, benchmarks and binary: the parts inside the
+/// render. Not a stable API.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::params::{parse_set, Run, Settings};
+    pub use crate::plan::{checked_settings, scene_settings};
+    pub use crate::preset::{names, to_toml, Preset, SHIPPED};
+    pub use crate::render::Animation;
+    pub use crate::rng::SplitMix64;
+    pub use crate::scene::*;
+    pub use crate::sink::{frame_delays, remove_temp_files, AtomicFile};
+}

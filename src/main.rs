@@ -1,24 +1,26 @@
+//! The `whalegen` command: parse the command line, run the library, print
+//! what happened. Errors are one line on stderr and exit code 1; a
+//! malformed command line exits 2 (clap).
+
+mod cli;
+
+use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use whalegen::batch::{self, Outcome};
-use whalegen::cli::BatchArgs;
-use whalegen::cli::{Cli, Command};
-use whalegen::plan::Plan;
-use whalegen::preset;
-use whalegen::progress::{Bar, Overall, Progress, Silent};
-use whalegen::render::render;
+use cli::{Bar, BatchArgs, Cli, Command, Overall};
+use whalegen::{Outcome, Plan, Progress, Silent};
 
-/// The exit code of a process stopped by SIGINT, as shells report it.
+/// The exit code of a process stopped by a signal, as shells report SIGINT.
 const INTERRUPTED: i32 = 130;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    // Ctrl-C: remove unfinished outputs (any previous output stays as it
-    // was) and stop at once.
+    // Ctrl-C, SIGTERM (CI's cancel, `timeout`) and SIGHUP: remove unfinished
+    // outputs (any previous output stays as it was) and stop at once.
     let handler = ctrlc::set_handler(|| {
-        whalegen::sink::remove_temp_files();
+        whalegen::internals::remove_temp_files();
         eprintln!("\nwhalegen: interrupted; nothing was written");
         std::process::exit(INTERRUPTED);
     });
@@ -27,8 +29,10 @@ fn main() -> ExitCode {
     }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("whalegen: {err:#}");
+            // stderr may be closed too: nothing more to say then.
+            let _ = writeln!(std::io::stderr(), "whalegen: {err:#}");
             ExitCode::from(1)
         }
     }
@@ -37,22 +41,38 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Render(args) => {
-            let plan = Plan::new(&args)?;
+            let plan = Plan::scene(&args.scene(), &args.render())?;
             for warning in &plan.warnings {
                 eprintln!("whalegen: warning: {warning}");
             }
-            let mut progress: Box<dyn Progress> = if plan.quiet {
+            let mut progress: Box<dyn Progress> = if args.quiet {
                 Box::new(Silent)
             } else {
                 Box::new(Bar::new(&plan.name))
             };
-            render(plan, progress.as_mut())?;
+            whalegen::render(plan, progress.as_mut())?;
         }
-        Command::List => print!("{}", preset::list()),
-        Command::Show(args) => print!("{}", preset::show(&args)?),
-        Command::Batch(args) => report(batch::run(&args, &Overall::new(args.quiet))?, &args)?,
+        Command::List => print(&whalegen::list())?,
+        Command::Show(args) => print(&whalegen::show(&args.into())?)?,
+        Command::Batch(args) => {
+            let outcome = whalegen::batch(&args.options(), &Overall::new(args.quiet))?;
+            report(outcome, &args)?;
+        }
     }
     Ok(())
+}
+
+/// Writes `text` to stdout; a reader that went away (`| head`) is not an
+/// error worth a word.
+fn print(text: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+fn is_closed_pipe(err: &anyhow::Error) -> bool {
+    err.downcast_ref::<std::io::Error>()
+        .is_some_and(|e| e.kind() == ErrorKind::BrokenPipe)
 }
 
 /// Says what a batch did: each failure and change in one line, then a
@@ -63,6 +83,12 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
             "whalegen: failed: {}: {}",
             failure.label,
             failure.error.chain()
+        );
+    }
+    if outcome.refused {
+        anyhow::bail!(
+            "the batch was refused before rendering ({} above); nothing was written",
+            problems(outcome.failures.len())
         );
     }
     for change in &outcome.changes {
@@ -79,7 +105,7 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
         anyhow::bail!("{failed} of the batch's renders failed");
     }
     if args.check {
-        let manifest = args.output.join(batch::MANIFEST);
+        let manifest = args.output.join(whalegen::MANIFEST);
         match outcome.changes.len() {
             0 => eprintln!("whalegen: {written}, all as in {}", manifest.display()),
             1 => anyhow::bail!("1 file differs from {}", manifest.display()),
@@ -92,4 +118,9 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
 /// "1 file", "2 files".
 fn files(n: usize) -> String {
     format!("{n} file{}", if n == 1 { "" } else { "s" })
+}
+
+/// "1 problem", "2 problems".
+fn problems(n: usize) -> String {
+    format!("{n} problem{}", if n == 1 { "" } else { "s" })
 }

@@ -12,8 +12,8 @@ use toml::{Spanned, Value};
 
 use crate::batch;
 use crate::check;
-use crate::cli::ShowArgs;
 use crate::error::Error;
+use crate::options::ShowOptions;
 use crate::params::{parse_set, Settings};
 use crate::plan::checked_settings;
 use crate::scene::SceneKind;
@@ -234,10 +234,10 @@ pub fn to_toml(preset: &Preset, settings: &Settings) -> String {
 
 /// What `whalegen show` prints: the preset (or scene) with `--set` applied,
 /// every parameter resolved and checked, as a preset file.
-pub fn show(args: &ShowArgs) -> Result<String, Error> {
+pub fn show(args: &ShowOptions) -> Result<String, Error> {
     let preset = match &args.preset {
         Some(arg) => Preset::load(arg)?,
-        None => Preset::of_scene(args.scene.unwrap_or(SceneKind::Whale)),
+        None => Preset::of_scene(args.scene),
     };
     let overrides = args
         .set

@@ -11,7 +11,7 @@ mod common;
 
 use common::{diff, reference_dir, save_diff_strip, Reference};
 use tiny_skia::Pixmap;
-use whalegen::render::Animation;
+use whalegen::internals::Animation;
 
 /// (mae, diff8 %) allowed for a frame.
 type Limit = (f64, f64);
@@ -28,7 +28,10 @@ fn check_folder(folder: &str, file: &str, limit_of: impl Fn(u32) -> Limit) {
     let mut animation = Animation::new(&reference.settings()).unwrap();
     let mut failures = Vec::new();
     for frame in 0..reference.frames {
-        let pixmap = animation.next_frame().expect("frame within the animation");
+        let pixmap = animation
+            .next_frame()
+            .unwrap()
+            .expect("frame within the animation");
         if !reference.written.contains(&frame) {
             continue;
         }
@@ -87,7 +90,7 @@ fn limits_catch_one_frame_off_and_a_wrong_seed() {
     settings.run.seed = 7;
     let mut animation = Animation::new(&settings).unwrap();
     let frame_60 = (0..=60)
-        .map(|_| animation.next_frame().unwrap().clone())
+        .map(|_| animation.next_frame().unwrap().unwrap().clone())
         .last()
         .unwrap();
     let d = diff(&expected, &frame_60);
@@ -98,7 +101,7 @@ fn limits_catch_one_frame_off_and_a_wrong_seed() {
 
     let mut animation = Animation::new(&reference.settings()).unwrap();
     let frame_61 = (0..=61)
-        .map(|_| animation.next_frame().unwrap().clone())
+        .map(|_| animation.next_frame().unwrap().unwrap().clone())
         .last()
         .unwrap();
     let d = diff(&expected, &frame_61);

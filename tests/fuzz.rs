@@ -4,11 +4,11 @@
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use toml::Value;
-use whalegen::params::{parse_set, Settings};
-use whalegen::plan::checked_settings;
-use whalegen::preset::Preset;
-use whalegen::render::Animation;
-use whalegen::scene::{LSystem, SceneKind};
+use whalegen::internals::checked_settings;
+use whalegen::internals::Animation;
+use whalegen::internals::Preset;
+use whalegen::internals::{parse_set, Settings};
+use whalegen::internals::{LSystem, SceneKind};
 
 fn scene() -> impl Strategy<Value = SceneKind> {
     prop::sample::select(SceneKind::ALL.to_vec())
@@ -84,7 +84,7 @@ proptest! {
         ];
         let settings = Settings::resolve(SceneKind::Tree, &overrides).unwrap();
         let mut animation = Animation::new(&settings).unwrap();
-        while animation.next_frame().is_some() {}
+        while animation.next_frame().unwrap().is_some() {}
     }
 }
 
@@ -126,7 +126,7 @@ proptest! {
             overrides.push(("frames".to_string(), Value::Integer(4)));
             let settings = Settings::resolve(kind, &overrides).unwrap();
             if let Ok(mut animation) = Animation::new(&settings) {
-                while animation.next_frame().is_some() {}
+                while animation.next_frame().unwrap().is_some() {}
             }
         }
     }

@@ -9,10 +9,10 @@ use std::process::Command;
 
 use tiny_skia::Pixmap;
 use toml::Value;
-use whalegen::params::Settings;
-use whalegen::render::Animation;
-use whalegen::scene::SceneKind;
-use whalegen::sink::frame_delays;
+use whalegen::internals::frame_delays;
+use whalegen::internals::Animation;
+use whalegen::internals::SceneKind;
+use whalegen::internals::Settings;
 
 /// What a viewer shows: one composed RGB image per GIF frame, its delay and
 /// the loop setting.
@@ -80,7 +80,7 @@ fn rendered(scene: SceneKind, frames: u32) -> Vec<(Pixmap, u16)> {
     (0..frames)
         .map(|i| {
             (
-                animation.next_frame().unwrap().clone(),
+                animation.next_frame().unwrap().unwrap().clone(),
                 frame_delays(30.0, i),
             )
         })

@@ -3,15 +3,14 @@
 
 use std::path::Path;
 
-use clap::Parser;
 use tiny_skia::Pixmap;
 use toml::Value;
-use whalegen::cli::{Cli, Command};
-use whalegen::params::Settings;
-use whalegen::plan::{checked_settings, Plan};
-use whalegen::preset::{to_toml, Preset, SHIPPED};
-use whalegen::render::Animation;
-use whalegen::scene::{LSystem, SceneKind, SceneParams};
+use whalegen::internals::Animation;
+use whalegen::internals::Settings;
+use whalegen::internals::{checked_settings, scene_settings};
+use whalegen::internals::{to_toml, Preset, SHIPPED};
+use whalegen::internals::{LSystem, SceneKind, SceneParams};
+use whalegen::{RenderOptions, SceneOptions};
 
 fn settings(name: &str, overrides: &[(&str, Value)]) -> Settings {
     let overrides: Vec<_> = overrides
@@ -24,7 +23,7 @@ fn settings(name: &str, overrides: &[(&str, Value)]) -> Settings {
 fn frames(settings: &Settings, count: u32) -> Vec<Pixmap> {
     let mut animation = Animation::new(settings).unwrap();
     (0..count)
-        .map(|_| animation.next_frame().unwrap().clone())
+        .map(|_| animation.next_frame().unwrap().unwrap().clone())
         .collect()
 }
 
@@ -155,32 +154,34 @@ fn flags_beat_set_which_beats_the_preset() {
     .unwrap();
     let path = path.to_str().unwrap();
     let plan = |args: &[&str]| {
-        let all = [
-            &["whalegen", "render", "--preset", path, "-o", "x.gif"],
-            args,
-        ]
-        .concat();
-        let Command::Render(args) = Cli::parse_from(all).command else {
-            panic!()
+        let scene = SceneOptions {
+            preset: Some(path.into()),
+            set: args.iter().map(|s| s.to_string()).collect(),
+            width: Some(200),
+            ..SceneOptions::default()
         };
-        Plan::new(&args).unwrap().settings
+        let options = RenderOptions {
+            output: Some("x.gif".into()),
+            ..RenderOptions::default()
+        };
+        scene_settings(&scene, &options).unwrap().0
     };
-    let s = plan(&[
-        "--set",
-        "width=250",
-        "--set",
-        "stiffness=0.7",
-        "--width",
-        "200",
-    ]);
+    let s = plan(&["width=250", "stiffness=0.7"]);
     assert_eq!((s.run.width, s.run.height, s.run.seed), (200, 200, 4));
     let SceneParams::Chain(p) = s.scene else {
         panic!()
     };
     assert_eq!((p.stiffness, p.wiggle, p.segments), (0.7, 0.2, 12));
-    let s = plan(&["--set", "seed=9"]);
+    let s = plan(&["seed=9"]);
     assert_eq!(s.run.seed, 9);
-    assert_eq!(plan(&["--seed", "2", "--set", "seed=9"]).run.seed, 2);
+    let scene = SceneOptions {
+        preset: Some(path.into()),
+        set: vec!["seed=9".into()],
+        seed: Some(2),
+        ..SceneOptions::default()
+    };
+    let (s, name) = scene_settings(&scene, &RenderOptions::default()).unwrap();
+    assert_eq!((s.run.seed, name.as_str()), (2, "p"));
 }
 
 #[test]

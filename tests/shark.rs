@@ -3,11 +3,11 @@
 //! still draw.
 
 use toml::Value;
-use whalegen::params::Settings;
-use whalegen::plan::checked_settings;
-use whalegen::preset::Preset;
-use whalegen::render::Animation;
-use whalegen::scene::{
+use whalegen::internals::checked_settings;
+use whalegen::internals::Animation;
+use whalegen::internals::Preset;
+use whalegen::internals::Settings;
+use whalegen::internals::{
     Joint, Pattern, Scene, SceneKind, SceneParams, SharkShape, Whale, WhaleParams, WhaleStyle, V2,
 };
 
@@ -167,7 +167,7 @@ fn render(sets: &[(&str, Value)], frames: u32) -> Result<(), whalegen::Error> {
     overrides.extend(sets.iter().map(|(k, v)| (k.to_string(), v.clone())));
     let settings = Settings::resolve(SceneKind::Whale, &overrides)?;
     let mut animation = Animation::new(&settings)?;
-    while animation.next_frame().is_some() {}
+    while animation.next_frame()?.is_some() {}
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{reference_dir, Reference};
-use whalegen::scene::{Chain, LSystem, Scene, SceneParams, Whale};
+use whalegen::internals::{Chain, LSystem, Scene, SceneParams, Whale};
 
 /// p5's state.json rounds to 6 decimals.
 const EPS: f64 = 2e-6;

@@ -96,6 +96,19 @@ pub fn write(dir: &Path, mut entries: Vec<Entry>) -> Result<PathBuf, Error> {
     Ok(path)
 }
 
+/// Fails, before anything renders, when `dir/manifest.json` could not be
+/// written: something other than a file is in the way.
+pub fn check_writable(dir: &Path) -> Result<(), Error> {
+    let path = dir.join(NAME);
+    match std::fs::symlink_metadata(&path) {
+        Ok(meta) if !meta.is_file() => Err(Error::Output {
+            path,
+            reason: "is not a file: the batch's manifest goes there; move it away".into(),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// The entries of `dir/manifest.json`.
 pub fn read(dir: &Path) -> Result<Vec<Entry>, Error> {
     let path = dir.join(NAME);

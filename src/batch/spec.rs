@@ -8,13 +8,13 @@ use serde::Deserialize;
 use toml::{Table, Value};
 
 use crate::check;
-use crate::cli::RenderArgs;
 use crate::error::Error;
+use crate::options::{RenderOptions, SceneOptions};
 use crate::params::parse_set;
-use crate::plan::{checked_settings, Grid};
+use crate::paths;
+use crate::plan::checked_settings;
 use crate::preset::Preset;
-use crate::scene::SceneKind;
-use crate::sink::Dither;
+use crate::sink::Grid;
 
 /// The shorthand outputs, and the file each writes (after `{preset}`, and
 /// `-{seed}` for a job with a list of seeds).
@@ -79,6 +79,17 @@ impl OutputSpec {
             && self.frame.is_none()
             && self.frames.is_none()
             && self.sheet.is_none()
+    }
+
+    /// The contact sheet's grid, if any.
+    fn grid(&self) -> Result<Option<Grid>, Error> {
+        self.sheet
+            .as_deref()
+            .map(|s| {
+                s.parse::<Grid>()
+                    .map_err(|why| check::refuse("sheet", s, why))
+            })
+            .transpose()
     }
 
     /// `frame` writes one frame: nothing else may say which frames.
@@ -151,8 +162,8 @@ impl Job {
         }
     }
 
-    /// The render arguments of each output and seed, writing under `root`.
-    pub fn renders(&self, root: &Path) -> Result<Vec<RenderArgs>, Error> {
+    /// The options of each output and seed, writing inside `root`.
+    pub fn renders(&self, root: &Path) -> Result<Vec<(SceneOptions, RenderOptions)>, Error> {
         let preset = Preset::load(&self.preset)?;
         let set: Vec<String> = self.set.iter().map(|(k, v)| format!("{k}={v}")).collect();
         let overrides = set
@@ -180,50 +191,30 @@ impl Job {
                 .is_last_frame()
                 .then(|| checked_settings(&preset, &overrides).map(|s| s.frames() - 1))
                 .transpose()?;
+            // Checked to stay inside `root` once planned, placeholders
+            // filled in.
+            let options = RenderOptions {
+                output: Some(root.join(&spec.path)),
+                frames: spec.frames,
+                frame: spec.frame.or(last),
+                start: spec.start,
+                scale: spec.scale,
+                loops: spec.loops,
+                transparent: spec.transparent,
+                sheet: spec.grid()?,
+                ..RenderOptions::default()
+            };
             for &seed in &seeds {
-                renders.push(self.args(&spec, root, seed, set.clone(), last)?);
+                let scene = SceneOptions {
+                    preset: Some(self.preset.clone()),
+                    set: set.clone(),
+                    seed,
+                    ..SceneOptions::default()
+                };
+                renders.push((scene, options.clone()));
             }
         }
         Ok(renders)
-    }
-
-    fn args(
-        &self,
-        spec: &OutputSpec,
-        root: &Path,
-        seed: Option<u64>,
-        set: Vec<String>,
-        last: Option<u32>,
-    ) -> Result<RenderArgs, Error> {
-        let sheet = spec
-            .sheet
-            .as_deref()
-            .map(|s| {
-                s.parse::<Grid>()
-                    .map_err(|why| check::refuse("sheet", s, why))
-            })
-            .transpose()?;
-        Ok(RenderArgs {
-            scene: SceneKind::Whale,
-            preset: Some(self.preset.clone()),
-            output: Some(root.join(&spec.path)),
-            frames: spec.frames,
-            width: None,
-            height: None,
-            seed,
-            fps: None,
-            set,
-            quiet: true,
-            frame: spec.frame.or(last),
-            start: spec.start,
-            scale: spec.scale,
-            format: None,
-            loops: spec.loops,
-            transparent: spec.transparent,
-            sheet,
-            dither: Dither::None,
-            dry_run: false,
-        })
     }
 }
 
@@ -254,17 +245,27 @@ pub fn read_batch_file(path: &Path, text: &str) -> Result<Vec<Job>, Error> {
             error: Box::new(Error::Toml(err.message().trim().replace('\n', "; "))),
         }
     })?;
-    let dir = path.parent().unwrap_or(Path::new(""));
-    Ok(file
-        .job
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    file.job
         .into_iter()
         .map(|mut job| {
-            if job.preset.ends_with(".toml") {
-                job.preset = dir.join(&job.preset).to_string_lossy().into_owned();
+            // A preset file is read only from the batch file's folder; a
+            // name, only from the shipped presets.
+            if job.preset.ends_with(".toml") || job.preset.contains(['/', '\\']) {
+                let preset = paths::inside(dir, Path::new(&job.preset), "preset")?;
+                job.preset = preset.to_string_lossy().into_owned();
             }
-            job
+            Ok(job)
         })
-        .collect())
+        .collect::<Result<_, Error>>()
+        .map_err(|error| Error::InPreset {
+            origin: path.display().to_string(),
+            line: None,
+            error: Box::new(error),
+        })
 }
 
 #[cfg(test)]
@@ -306,5 +307,15 @@ mod tests {
         );
         let jobs = read_batch_file(Path::new("dir/b.toml"), "[[job]]\npreset = \"p.toml\"\n");
         assert_eq!(jobs.unwrap()[0].preset, "dir/p.toml");
+        for outside in ["../p.toml", "/etc/passwd", "a/../../p.toml"] {
+            let text = format!("[[job]]\npreset = {outside:?}\n");
+            let err = read_batch_file(Path::new("dir/b.toml"), &text)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.starts_with("dir/b.toml: `preset`") && err.contains("inside `dir`"),
+                "{err}"
+            );
+        }
     }
 }

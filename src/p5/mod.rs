@@ -8,6 +8,7 @@ mod blend;
 mod color;
 mod curve;
 mod damage;
+mod drawing;
 mod edges;
 mod fill;
 mod matrix;
@@ -16,8 +17,13 @@ mod thin;
 
 pub use color::Rgba;
 pub use curve::Vertex;
+pub use drawing::Drawing;
 
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Stroke, Transform};
+
+use crate::check;
+use crate::error::Error;
+use crate::limits::{MAX_PIXELS, MAX_SCALE, MAX_SIDE};
 
 use blend::Solid;
 pub use damage::{covered, Damage};
@@ -75,12 +81,15 @@ struct Shape {
     curve: bool,
 }
 
-/// A pixmap and what is known of its pixels, handed between canvases.
-pub type Drawing = (Pixmap, Damage);
+/// The canvas before a sketch's `setup` chooses one, in canvas units: p5's.
+const DEFAULT_SIDE: u32 = 100;
 
-/// A p5 canvas: a pixmap and p5's drawing state.
+/// A p5 canvas: its pixels and p5's drawing state. Angles are in radians,
+/// sizes in canvas units (a unit is `density` pixels), circles take
+/// diameters, colours are straight RGBA; the defaults are p5's: white fill,
+/// black stroke of weight 1, round caps, miter joins.
 pub struct P5 {
-    pixmap: Pixmap,
+    drawing: Drawing,
     density: f64,
     transparent: bool,
     style: Style,
@@ -88,7 +97,6 @@ pub struct P5 {
     shape: Shape,
     thin: ThinStroker,
     stamps: Stamps,
-    damage: Damage,
 }
 
 impl P5 {
@@ -96,13 +104,62 @@ impl P5 {
     /// per unit (p5's `pixelDensity`). Returns `None` when the pixmap would be
     /// empty or too large for tiny-skia.
     pub fn new(width: u32, height: u32, density: u32) -> Option<Self> {
-        let pixmap = Pixmap::new(width.checked_mul(density)?, height.checked_mul(density)?)?;
-        Some(P5::on(pixmap, f64::from(density)))
+        let drawing = Drawing::blank(width.checked_mul(density)?, height.checked_mul(density)?)?;
+        Some(P5::on(drawing, f64::from(density)))
     }
 
-    fn on(pixmap: Pixmap, density: f64) -> Self {
+    /// p5's default canvas, 100 x 100 units, at `density` pixels per unit
+    /// (from 1 to 64): what a sketch's `setup` starts with.
+    pub(crate) fn before_setup(density: u32, transparent: bool) -> P5 {
+        let side = DEFAULT_SIDE * density.clamp(1, MAX_SCALE);
+        let drawing = Drawing::blank(side, side).expect("at most 6400 x 6400 pixels");
+        let mut p5 = P5::on(drawing, f64::from(density.clamp(1, MAX_SCALE)));
+        p5.transparent = transparent;
+        p5
+    }
+
+    /// p5's `createCanvas`: a new, transparent canvas of `width` x `height`
+    /// canvas units, at the same density. Fails, drawing nothing, when a
+    /// side is 0 or the raster would pass the limits (sides of 65,535 pixels,
+    /// 100,000,000 pixels).
+    pub fn create_canvas(&mut self, width: u32, height: u32) -> Result<(), Error> {
+        let density = self.density as u64;
+        let (w, h) = (u64::from(width) * density, u64::from(height) * density);
+        if w == 0 || h == 0 || w.max(h) > u64::from(MAX_SIDE) || w * h > MAX_PIXELS {
+            return Err(check::refuse(
+                "createCanvas",
+                format!("{width} x {height} at pixel density {density}"),
+                format!(
+                    "sides of at least 1 and at most {MAX_SIDE} pixels, at most {MAX_PIXELS} pixels"
+                ),
+            ));
+        }
+        let (w, h) = (w as u32, h as u32);
+        if self.drawing.size() != (w, h) {
+            self.drawing = Drawing::blank(w, h).expect("within the limits");
+        }
+        Ok(())
+    }
+
+    /// The canvas's width in canvas units (p5's `width`).
+    pub fn width(&self) -> u32 {
+        (f64::from(self.drawing.size().0) / self.density) as u32
+    }
+
+    /// The canvas's height in canvas units (p5's `height`).
+    pub fn height(&self) -> u32 {
+        (f64::from(self.drawing.size().1) / self.density) as u32
+    }
+
+    /// Whether `background` clears instead of painting (see
+    /// `set_transparent`).
+    pub fn is_transparent(&self) -> bool {
+        self.transparent
+    }
+
+    fn on(drawing: Drawing, density: f64) -> Self {
         P5 {
-            pixmap,
+            drawing,
             density,
             transparent: false,
             style: Style::default(),
@@ -110,72 +167,53 @@ impl P5 {
             shape: Shape::default(),
             thin: ThinStroker::default(),
             stamps: Stamps::default(),
-            damage: Damage::default(),
         }
     }
 
-    /// A canvas of the same size, density and transparency, drawing on
+    /// A canvas of the same density, transparency and style, drawing on
     /// `drawing` (from `blank_drawing`, or a frame handed on before).
-    pub fn sibling(&self, (pixmap, damage): Drawing) -> P5 {
-        let mut p5 = P5::on(pixmap, self.density);
+    pub(crate) fn sibling(&self, drawing: Drawing) -> P5 {
+        let mut p5 = P5::on(drawing, self.density);
         p5.transparent = self.transparent;
-        p5.damage = damage;
+        p5.style = self.style.clone();
         p5
     }
 
     /// What the canvas has drawn on, to be drawn on again.
-    pub fn into_drawing(self) -> Drawing {
-        (self.pixmap, self.damage)
+    pub(crate) fn into_drawing(self) -> Drawing {
+        self.drawing
     }
 
-    /// A transparent pixmap the size of the canvas, nothing known of it.
-    pub fn blank_drawing(&self) -> Drawing {
-        let pixmap =
-            Pixmap::new(self.pixmap.width(), self.pixmap.height()).expect("the size was valid");
-        (pixmap, Damage::default())
-    }
-
-    /// A copy of the pixels drawn so far, into `into`.
-    pub fn copy_to(&self, into: &mut Drawing) {
-        into.0.data_mut().copy_from_slice(self.pixmap.data());
-        into.1.clone_from(&self.damage);
+    /// A transparent drawing the size of the canvas, nothing known of it.
+    pub(crate) fn blank_drawing(&self) -> Drawing {
+        let (width, height) = self.drawing.size();
+        Drawing::blank(width, height).expect("the size was valid")
     }
 
     /// Exchanges the pixels drawn, and what is known of them, with `other`,
-    /// a pixmap of the same size: hands a frame on without copying it. Every
-    /// scene paints its whole canvas, so what `other` held does not show in
-    /// the next frame.
-    pub fn swap_pixmap(&mut self, other: &mut Drawing) {
-        assert_eq!(
-            (other.0.width(), other.0.height()),
-            (self.pixmap.width(), self.pixmap.height())
-        );
-        std::mem::swap(&mut self.pixmap, &mut other.0);
-        std::mem::swap(&mut self.damage, &mut other.1);
+    /// a drawing of the same size: hands a frame on without copying it.
+    /// Only for sketches that paint their whole canvas each frame, so that
+    /// what `other` held does not show in the next frame.
+    pub(crate) fn swap_drawing(&mut self, other: &mut Drawing) {
+        assert_eq!(other.size(), self.drawing.size());
+        std::mem::swap(&mut self.drawing, other);
+    }
+
+    /// The pixels drawn so far and what is known of them.
+    pub fn drawing(&self) -> &Drawing {
+        &self.drawing
     }
 
     /// The pixels drawn so far (premultiplied RGBA).
     pub fn pixmap(&self) -> &Pixmap {
-        &self.pixmap
-    }
-
-    /// Where the pixels drawn so far may differ from the last background.
-    pub fn damage(&self) -> &Damage {
-        &self.damage
+        self.drawing.pixmap()
     }
 
     /// Forgets what is known of the pixels: the next background paints all
     /// of them, as a reference for the repainting of only what was drawn.
     #[cfg(test)]
     pub(crate) fn forget_damage(&mut self) {
-        self.damage.forget();
-    }
-
-    /// Records that the box `ltrb` in user space, under `ts`, may have been
-    /// drawn on.
-    fn mark(&mut self, ltrb: [f32; 4], ts: Transform) {
-        let size = (self.pixmap.width(), self.pixmap.height());
-        self.damage.mark(ltrb, ts, size);
+        self.drawing.forget_damage();
     }
 
     /// When set, `background` clears the canvas to transparent instead of
@@ -198,17 +236,16 @@ impl P5 {
     /// several levels brighter.
     pub fn background(&mut self, color: Rgba) {
         if self.transparent {
-            self.damage.paint(&mut self.pixmap, [0; 4]);
+            self.drawing.paint([0; 4]);
         } else if color.a == 255 {
             let c = color.to_skia().premultiply().to_color_u8();
             let pixel = [c.red(), c.green(), c.blue(), c.alpha()];
-            self.damage.paint(&mut self.pixmap, pixel);
+            self.drawing.paint(pixel);
         } else if color.a > 0 {
             let solid = Solid::new(color);
-            for px in self.pixmap.data_mut().chunks_exact_mut(4) {
+            for px in self.drawing.everywhere().data_mut().chunks_exact_mut(4) {
                 solid.blend(px, 255);
             }
-            self.damage.forget();
         }
     }
 
@@ -277,8 +314,8 @@ impl P5 {
             {
                 let (x, y) = (x + m.e, y + m.f);
                 let ltrb = [x - r, y - r, x + r, y + r].map(|v| v as f32);
-                self.mark(ltrb, Transform::identity());
-                small::fill_circle(&mut self.pixmap, &mut self.stamps, (x, y), r, color);
+                let pixmap = self.drawing.marked(ltrb, Transform::identity());
+                small::fill_circle(pixmap, &mut self.stamps, (x, y), r, color);
                 return;
             }
         }
@@ -309,8 +346,10 @@ impl P5 {
                 ax.max(bx) + radius,
                 ay.max(by) + radius,
             ];
-            self.mark(ltrb.map(|v| v as f32), Transform::identity());
-            self.thin.stroke(&mut self.pixmap, capsule, rgba);
+            let pixmap = self
+                .drawing
+                .marked(ltrb.map(|v| v as f32), Transform::identity());
+            self.thin.stroke(pixmap, capsule, rgba);
             return;
         }
         let mut pb = PathBuilder::new();
@@ -362,12 +401,13 @@ impl P5 {
         if let Some(color) = self.style.fill {
             let ts = self.transform();
             let b = path.bounds();
-            self.mark([b.left(), b.top(), b.right(), b.bottom()], ts);
+            let pixmap = self
+                .drawing
+                .marked([b.left(), b.top(), b.right(), b.bottom()], ts);
             match fill {
-                Fill::Analytic => fill::fill_path(&mut self.pixmap, &path, ts, color),
+                Fill::Analytic => fill::fill_path(pixmap, &path, ts, color),
                 Fill::Supersampled => {
-                    self.pixmap
-                        .fill_path(&path, &paint(color), FillRule::Winding, ts, None)
+                    pixmap.fill_path(&path, &paint(color), FillRule::Winding, ts, None)
                 }
             }
         }
@@ -396,8 +436,8 @@ impl P5 {
             b.right() + reach,
             b.bottom() + reach,
         ];
-        self.mark(ltrb, ts);
-        self.pixmap
+        self.drawing
+            .marked(ltrb, ts)
             .stroke_path(path, &paint(color), &stroke, ts, None);
     }
 

@@ -4,22 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
-use crate::params::Settings;
-
-/// What each placeholder stands for. `{preset}` is the scene's name until
-/// runs have presets; add a name here and it is accepted everywhere.
-pub fn values(settings: &Settings, preset: &str) -> Vec<(&'static str, String)> {
-    vec![
-        ("scene", settings.scene.kind().name().into()),
-        ("preset", preset.into()),
-        ("seed", settings.run.seed.to_string()),
-        ("frames", settings.frames().to_string()),
-    ]
-}
 
 /// `path` with every `{name}` replaced by its value; an unknown name or an
 /// unclosed brace is refused, naming the placeholders there are.
-pub fn expand(path: &Path, values: &[(&str, String)]) -> Result<PathBuf, Error> {
+pub(super) fn expand(path: &Path, values: &[(&str, String)]) -> Result<PathBuf, Error> {
     let Some(text) = path.to_str().filter(|t| t.contains(['{', '}'])) else {
         return Ok(path.to_path_buf());
     };
@@ -43,6 +31,11 @@ pub fn expand(path: &Path, values: &[(&str, String)]) -> Result<PathBuf, Error> 
             .iter()
             .find(|(k, _)| *k == name)
             .ok_or_else(|| refuse(format!("unknown placeholder `{{{name}}}`")))?;
+        if value.contains(['/', '\\']) || value == ".." || value == "." {
+            return Err(refuse(format!(
+                "`{{{name}}}` is `{value}`, which would name another folder"
+            )));
+        }
         out.push_str(value);
         rest = &rest[open + close + 1..];
     }

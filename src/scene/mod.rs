@@ -5,6 +5,7 @@ mod body;
 mod chain;
 mod lsystem;
 mod shark;
+mod source;
 mod stars;
 mod tree;
 mod turtle;
@@ -13,6 +14,7 @@ mod whale;
 pub use chain::{Chain, ChainParams, PointerPath};
 pub use lsystem::{LSystem, Size};
 pub use shark::{Fin, Pattern, Shape as SharkShape, Spot};
+pub use source::SceneSource;
 pub use tree::{Tree, TreeParams, MAX_STROKES};
 pub use whale::{Joint, Turn, Whale, WhaleParams, WhaleStyle};
 
@@ -42,17 +44,24 @@ pub trait Scene: Send {
 }
 
 /// The scenes whalegen knows, by the one word used everywhere.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum SceneKind {
+    /// A whale shark over a star field.
+    #[default]
     Whale,
+    /// A chain of circles chasing a pointer.
     Chain,
+    /// An L-system plant.
     Tree,
 }
 
 impl SceneKind {
+    /// Every scene, in the order `whalegen list` shows them.
     pub const ALL: [SceneKind; 3] = [SceneKind::Whale, SceneKind::Chain, SceneKind::Tree];
 
+    /// The one word used for the scene everywhere.
     pub fn name(self) -> &'static str {
         match self {
             SceneKind::Whale => "whale",
@@ -61,6 +70,7 @@ impl SceneKind {
         }
     }
 
+    /// What the scene draws, in a line.
     pub fn description(self) -> &'static str {
         match self {
             SceneKind::Whale => "a whale shark swimming over a star field that shies away from it",
@@ -112,6 +122,16 @@ impl SceneParams {
             SceneParams::Whale(_) => 300,
             SceneParams::Chain(p) => p.period.ceil().clamp(1.0, 100_000.0) as u32,
             SceneParams::Tree(p) => p.hold.saturating_mul(p.generations.saturating_add(1)),
+        }
+    }
+
+    /// Checks every parameter without building the scene. `frames` bounds
+    /// the work (the tree's largest generation).
+    pub fn check(&self, frames: u32) -> Result<(), Error> {
+        match self {
+            SceneParams::Whale(p) => p.check(),
+            SceneParams::Chain(p) => p.check(),
+            SceneParams::Tree(p) => p.check(frames).map(drop),
         }
     }
 

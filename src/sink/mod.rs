@@ -4,12 +4,14 @@
 mod apng;
 mod atomic;
 mod gif;
+mod output;
 mod png;
 mod sheet;
 mod video;
 
 pub use self::gif::{frame_delays, Dither, GifOptions};
 pub use atomic::{remove_temp_files, AtomicFile};
+pub use output::{Codec, Format, FramePattern, Grid, Output, OutputFlags};
 
 use std::sync::Arc;
 
@@ -17,10 +19,11 @@ use tiny_skia::Pixmap;
 
 use crate::error::Error;
 use crate::frame::Frame;
-use crate::p5::Damage;
-use crate::plan::Output;
+use crate::p5::Drawing;
 
-/// Receives the frames of one render, in order.
+/// Receives the frames of one render, in order. One lifecycle for every
+/// output: `finish` commits it; dropping the sink before then abandons it,
+/// and nothing, not even part of a file, is left at its path.
 pub trait Sink {
     /// Every how many frames the sink wants to see the animation once before
     /// its frames proper (a palette needs the colours first); `None`, the
@@ -30,7 +33,7 @@ pub trait Sink {
     }
     /// One frame of the preview: every `preview_every`-th and the last, in
     /// order.
-    fn preview(&mut self, _frame: &Pixmap, _damage: &Damage) {}
+    fn preview(&mut self, _frame: &Drawing) {}
     /// A sink that needs the frame after it returns keeps the `Arc`.
     fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error>;
     /// Completes the output; until then nothing is at the target path.
@@ -41,8 +44,7 @@ pub trait Sink {
 /// cannot be written.
 pub fn open(
     output: &Output,
-    width: u32,
-    height: u32,
+    (width, height): (u32, u32),
     fps: f64,
     gif: GifOptions,
 ) -> Result<Box<dyn Sink>, Error> {

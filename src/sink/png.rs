@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 
+use super::FramePattern;
 use super::{straight_rgba, AtomicFile, Sink};
 use crate::error::Error;
 use crate::frame::Frame;
-use crate::plan::FramePattern;
 
 /// Frames being encoded at once: enough to keep every core busy, few
 /// enough that memory holds only a few frames.

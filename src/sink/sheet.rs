@@ -10,10 +10,10 @@ use std::sync::Arc;
 use tiny_skia::{BlendMode, Color, Pixmap, PixmapPaint, Transform};
 
 use super::png::encode;
+use super::Grid;
 use super::{straight_rgba, AtomicFile, Sink};
 use crate::error::Error;
 use crate::frame::Frame;
-use crate::plan::Grid;
 
 pub struct SheetSink {
     file: AtomicFile,

@@ -9,10 +9,10 @@ use std::thread::JoinHandle;
 
 use std::sync::Arc;
 
+use super::Codec;
 use super::{straight_rgba, AtomicFile, Sink};
 use crate::error::Error;
 use crate::frame::Frame;
-use crate::plan::Codec;
 
 pub struct VideoSink {
     ffmpeg: Child,

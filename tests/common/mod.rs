@@ -8,8 +8,8 @@ use std::process::{Command, Output};
 
 use tiny_skia::Pixmap;
 use toml::Value;
-use whalegen::params::Settings;
-use whalegen::scene::SceneKind;
+use whalegen::internals::SceneKind;
+use whalegen::internals::Settings;
 
 pub fn reference_dir(folder: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

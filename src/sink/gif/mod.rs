@@ -15,15 +15,14 @@ use std::sync::mpsc::{channel, sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use gif::{Encoder, Frame, Repeat};
-use tiny_skia::Pixmap;
+use ::gif::{Encoder, Repeat};
 
 use self::frame::Picture;
 use self::palette::{ColourCounts, Palette};
 use super::{AtomicFile, Sink};
 use crate::error::Error;
-use crate::frame::Frame as Drawn;
-use crate::p5::Damage;
+use crate::frame::Frame;
+use crate::p5::Drawing;
 
 /// Frames mapped and compressed at once, in parallel: enough to keep every
 /// core busy, few enough that memory holds only a few frames.
@@ -38,7 +37,8 @@ const PREVIEW_EVERY: u32 = 10;
 const COLOUR_TABLE_AT: u64 = 13;
 
 /// How colours the palette lacks are approximated.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Dither {
     /// The nearest palette colour.
     #[default]
@@ -52,18 +52,22 @@ pub enum Dither {
 /// The choices a GIF offers.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct GifOptions {
+    /// How colours the palette lacks are approximated.
     pub dither: Dither,
     /// How many times the animation plays; 0 for forever.
     pub plays: u16,
 }
 
+/// Writes one GIF: `finish` commits it; dropped before, it leaves nothing.
 pub struct GifSink {
     preview: ColourCounts,
     width: usize,
     /// Until the first frame, when it moves to the worker.
     writer: Option<Writer>,
-    queue: Option<SyncSender<Arc<Drawn>>>,
-    worker: Option<JoinHandle<Result<(), Error>>>,
+    queue: Option<SyncSender<Arc<Frame>>>,
+    /// Hands the writer back once the queue closes and every frame is
+    /// written, for `finish` to commit.
+    worker: Option<JoinHandle<Result<Writer, Error>>>,
 }
 
 impl GifSink {
@@ -107,13 +111,25 @@ impl GifSink {
         })
     }
 
-    /// The worker's error, once it has stopped.
-    fn join(&mut self) -> Result<(), Error> {
+    /// Closes the queue and waits for the worker: the writer, every frame
+    /// written, or the worker's error.
+    fn join(&mut self) -> Result<Option<Writer>, Error> {
         self.queue = None;
         match self.worker.take() {
-            Some(worker) => worker.join().expect("the GIF worker does not panic"),
-            None => Ok(()),
+            Some(worker) => worker
+                .join()
+                .unwrap_or_else(|_| Err(Error::Panic("the GIF writer panicked".into())))
+                .map(Some),
+            None => Ok(self.writer.take()),
         }
+    }
+}
+
+impl Drop for GifSink {
+    /// Not finished: the worker stops, and the temporary file goes with the
+    /// writer.
+    fn drop(&mut self) {
+        let _ = self.join();
     }
 }
 
@@ -122,12 +138,12 @@ impl Sink for GifSink {
         Some(PREVIEW_EVERY)
     }
 
-    fn preview(&mut self, frame: &Pixmap, damage: &Damage) {
-        self.preview
-            .add(bytemuck::cast_slice(frame.data()), self.width, damage);
+    fn preview(&mut self, frame: &Drawing) {
+        let pixels = bytemuck::cast_slice(frame.pixmap().data());
+        self.preview.add(pixels, self.width, frame.damage());
     }
 
-    fn write(&mut self, frame: &Arc<Drawn>) -> Result<(), Error> {
+    fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error> {
         if let Some(mut writer) = self.writer.take() {
             writer.palette = Palette::new(&self.preview);
             // The worker holds a batch; one more frame waits: enough to keep
@@ -140,16 +156,16 @@ impl Sink for GifSink {
         if queue.send(Arc::clone(frame)).is_err() {
             // The worker stopped early: it failed, and says why.
             self.join()?;
+            return Err(Error::Panic("the GIF writer stopped early".into()));
         }
         Ok(())
     }
 
     fn finish(mut self: Box<Self>) -> Result<(), Error> {
-        if let Some(writer) = self.writer.take() {
-            // No frames: the worker never started.
-            return writer.finish();
+        match self.join()? {
+            Some(writer) => writer.finish(),
+            None => Err(Error::Panic("the GIF writer stopped without a word".into())),
         }
-        self.join()
     }
 }
 
@@ -165,15 +181,17 @@ struct Writer {
     /// The last frame, which is what the canvas shows.
     previous: Option<Arc<Picture>>,
     /// The last frame, held back while identical frames lengthen its delay.
-    pending: Option<Frame<'static>>,
+    pending: Option<::gif::Frame<'static>>,
     /// Frames written so far (the pending one too).
     received: u32,
 }
 
 impl Writer {
     /// Maps and compresses frames on the thread pool while the next ones
-    /// come, a few at a time; writes them in order.
-    fn run(mut self, frames: Receiver<Arc<Drawn>>) -> Result<(), Error> {
+    /// come, a few at a time; writes them in order. Once the queue closes
+    /// and every frame is written, hands itself back to be finished (or
+    /// dropped, which abandons the file).
+    fn run(mut self, frames: Receiver<Arc<Frame>>) -> Result<Writer, Error> {
         let (done, finished) = channel();
         let mut waiting = BTreeMap::new();
         let mut sent = 0;
@@ -194,12 +212,12 @@ impl Writer {
         while self.received < sent {
             self.write_next(&finished, &mut waiting)?;
         }
-        self.finish()
+        Ok(self)
     }
 
     /// A frame as the encoder compares it, its new colours admitted: in
     /// frame order, so that the same animation gives the same file.
-    fn picture(&mut self, frame: Arc<Drawn>) -> Picture {
+    fn picture(&mut self, frame: Arc<Frame>) -> Picture {
         let width = self.width;
         let before = self.previous.as_ref().map(|p| &*p.frame);
         let spans = frame::frame_spans(before, &frame, width);
@@ -216,8 +234,8 @@ impl Writer {
     /// Waits for the next frame in order from the pool, and writes it.
     fn write_next(
         &mut self,
-        finished: &Receiver<(u32, Option<Frame<'static>>)>,
-        waiting: &mut BTreeMap<u32, Option<Frame<'static>>>,
+        finished: &Receiver<(u32, Option<::gif::Frame<'static>>)>,
+        waiting: &mut BTreeMap<u32, Option<::gif::Frame<'static>>>,
     ) -> Result<(), Error> {
         let next = self.received;
         let frame = loop {
@@ -234,7 +252,7 @@ impl Writer {
 
     /// Queues `frame` to last `delay`; an unchanged frame (`None`) lengthens
     /// the one before it instead.
-    fn add(&mut self, frame: Option<Frame<'static>>, delay: u16) -> Result<(), Error> {
+    fn add(&mut self, frame: Option<::gif::Frame<'static>>, delay: u16) -> Result<(), Error> {
         let longer = self
             .pending
             .as_ref()

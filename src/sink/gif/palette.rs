@@ -305,9 +305,9 @@ mod tests {
         }
         p5.end_shape(ShapeEnd::Close);
         let pixels: &[[u8; 4]] = bytemuck::cast_slice(p5.pixmap().data());
-        assert!(p5.damage().boxes().len() > 1);
+        assert!(p5.drawing().damage().boxes().len() > 1);
         let (mut boxed, mut all) = (ColourCounts::default(), ColourCounts::default());
-        boxed.add(pixels, 60, p5.damage());
+        boxed.add(pixels, 60, p5.drawing().damage());
         all.add_runs(pixels);
         assert_eq!(boxed.0, all.0);
     }

@@ -1,13 +1,18 @@
-//! The command line, as clap derive structs only.
+//! The command line: clap's structs, and their conversion into the
+//! library's options. Nothing else reads a flag.
+
+mod bars;
+
+pub use bars::{Bar, Overall};
 
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::plan::{Format, Grid};
-use crate::scene::SceneKind;
-use crate::sink::Dither;
+use whalegen::{
+    BatchOptions, Dither, Format, Grid, RenderOptions, SceneKind, SceneOptions, ShowOptions,
+};
 
 /// Renders p5.js-style generative sketches to animated GIFs and PNG frames,
 /// headless and reproducible from a seed.
@@ -117,6 +122,43 @@ pub struct RenderArgs {
     /// A contact sheet of COLSxROWS evenly spaced frames, as one .png.
     #[arg(long, value_name = "COLSxROWS")]
     pub sheet: Option<Grid>,
+
+    /// Drawing threads [default: one per core].
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
+}
+
+impl RenderArgs {
+    /// What to render.
+    pub fn scene(&self) -> SceneOptions {
+        SceneOptions {
+            scene: self.scene,
+            preset: self.preset.clone(),
+            set: self.set.clone(),
+            width: self.width,
+            height: self.height,
+            seed: self.seed,
+        }
+    }
+
+    /// How and where.
+    pub fn render(&self) -> RenderOptions {
+        RenderOptions {
+            output: self.output.clone(),
+            dry_run: self.dry_run,
+            frames: self.frames,
+            fps: self.fps,
+            frame: self.frame,
+            start: self.start,
+            scale: self.scale,
+            format: self.format,
+            sheet: self.sheet,
+            loops: self.loops,
+            transparent: self.transparent,
+            dither: self.dither,
+            threads: self.threads,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -132,6 +174,16 @@ pub struct ShowArgs {
     /// Set any parameter, as render's --set.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+}
+
+impl From<ShowArgs> for ShowOptions {
+    fn from(args: ShowArgs) -> Self {
+        ShowOptions {
+            preset: args.preset,
+            scene: args.scene.unwrap_or_default(),
+            set: args.set,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -151,11 +203,29 @@ pub struct BatchArgs {
     #[arg(long)]
     pub check: bool,
 
-    /// Renders at a time [default: one per core].
+    /// Renders at a time, at most one per drawing thread [default: one
+    /// per core].
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<NonZeroUsize>,
+
+    /// Drawing threads, shared by the renders [default: one per core].
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
 
     /// No progress bar and no line per render; failures are still listed.
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+impl BatchArgs {
+    /// What to render, and where.
+    pub fn options(&self) -> BatchOptions {
+        BatchOptions {
+            inputs: self.inputs.clone(),
+            output: self.output.clone(),
+            check: self.check,
+            jobs: self.jobs,
+            threads: self.threads,
+        }
+    }
 }

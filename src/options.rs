@@ -1,0 +1,143 @@
+//! What the library is asked to do, as plain data: the command line
+//! converts its flags into these, a batch job builds them directly, and a
+//! Rust program fills them in with `..Default::default()`.
+
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+
+use crate::scene::SceneKind;
+use crate::sink::{Dither, Format, Grid};
+
+/// How and where to render any source: its frames, their raster and the
+/// output. Every field's default leaves the choice to the source or to
+/// whalegen's defaults.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RenderOptions {
+    /// Output path: a `.gif`, a `.png` (one frame), a folder ending in `/`
+    /// (one PNG per frame), a pattern such as `frames/f%04d.png`, a `.apng`,
+    /// `.mp4` or `.webm`; `{preset}`, `{frames}` and the source's own
+    /// placeholders (`{scene}`, `{seed}`) are replaced. Default
+    /// (`None`): `out/NAME.gif`, NAME the source's.
+    pub output: Option<PathBuf>,
+    /// Draw every frame but write nothing (`output` must be `None`).
+    /// Default: `false`.
+    pub dry_run: bool,
+    /// Frames written, from 1 to 1,000,000. Default: the source's (one
+    /// loop of a scene).
+    pub frames: Option<u32>,
+    /// Frames per second, above 0.0015 and at most 100. Default: the
+    /// source's (30 for the scenes).
+    pub fps: Option<f64>,
+    /// Write only frame K (counted from 0) after stepping the K before it;
+    /// not with `frames`, `start` or `sheet`. Default: `None`.
+    pub frame: Option<u32>,
+    /// Frames stepped before the first one written. Default: 0.
+    pub start: u32,
+    /// Pixels per canvas unit (p5's `pixelDensity`), from 1 to 64.
+    /// Default: 1.
+    pub scale: u32,
+    /// What a `.png` output holds. Default: `None`, from its shape.
+    pub format: Option<Format>,
+    /// A contact sheet of evenly spaced frames, as one `.png`. Default:
+    /// `None`.
+    pub sheet: Option<Grid>,
+    /// How many times a GIF or APNG plays; 0 plays forever. Default: 0.
+    pub loops: u16,
+    /// `background()` clears the canvas instead of painting it (PNG and
+    /// APNG outputs only). Default: `false`.
+    pub transparent: bool,
+    /// How a GIF approximates colours its palette lacks. Default: none.
+    pub dither: Dither,
+    /// Drawing threads. Default (`None`): one per core.
+    pub threads: Option<NonZeroUsize>,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            output: None,
+            dry_run: false,
+            frames: None,
+            fps: None,
+            frame: None,
+            start: 0,
+            scale: 1,
+            format: None,
+            sheet: None,
+            loops: 0,
+            transparent: false,
+            dither: Dither::None,
+            threads: None,
+        }
+    }
+}
+
+/// Which built-in scene to render, and its parameters. The default is the
+/// whale with its defaults.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SceneOptions {
+    /// The scene, when there is no `preset`. Default: the whale.
+    pub scene: SceneKind,
+    /// A preset: a name from `whalegen list` or the path of a `.toml` file;
+    /// `set` and the fields below override its values. Default: `None`.
+    pub preset: Option<String>,
+    /// `KEY=VALUE` parameters of SCENES.md, VALUE a TOML value or a bare
+    /// word: `turn=bounce`. Default: none.
+    pub set: Vec<String>,
+    /// Canvas width in canvas units. Default: the scene's.
+    pub width: Option<u32>,
+    /// Canvas height in canvas units. Default: the scene's.
+    pub height: Option<u32>,
+    /// Random seed, at most 2^63 - 1. Default: the preset's, else 1.
+    pub seed: Option<u64>,
+}
+
+/// What `whalegen show` prints: a preset, or a scene's defaults, with
+/// parameters set.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ShowOptions {
+    /// A preset name or file; `None` shows `scene`.
+    pub preset: Option<String>,
+    /// The scene whose defaults to show when there is no preset. Default:
+    /// the whale.
+    pub scene: SceneKind,
+    /// Parameters, as [`SceneOptions::set`].
+    pub set: Vec<String>,
+}
+
+/// What `whalegen batch` renders, and where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BatchOptions {
+    /// Presets (names or `.toml` files), batch files (`.toml` files of
+    /// `[[job]]` tables) or folders of `.toml` files. Default (empty): every
+    /// preset `whalegen list` shows.
+    pub inputs: Vec<String>,
+    /// The folder every output and `manifest.json` go to; nothing is
+    /// written outside it. Default: `out`.
+    pub output: PathBuf,
+    /// Render into a private temporary folder and compare with
+    /// `output/manifest.json`, writing nothing. Default: `false`.
+    pub check: bool,
+    /// Renders at a time. Default (`None`): one per core.
+    pub jobs: Option<NonZeroUsize>,
+    /// Drawing threads shared by all the renders. Default (`None`): one
+    /// per core.
+    pub threads: Option<NonZeroUsize>,
+}
+
+impl Default for BatchOptions {
+    fn default() -> Self {
+        BatchOptions {
+            inputs: Vec::new(),
+            output: PathBuf::from("out"),
+            check: false,
+            jobs: None,
+            threads: None,
+        }
+    }
+}
+
+/// The cores this process may use, at least 1.
+pub(crate) fn cores() -> NonZeroUsize {
+    std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
+}

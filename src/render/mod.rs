@@ -1,0 +1,145 @@
+//! The frame loop: build the source, set it up, step and draw each frame,
+//! hand it to a sink, report progress.
+
+mod animation;
+mod parallel;
+mod pool;
+
+pub use animation::Animation;
+pub use parallel::DRAWING_THREAD;
+
+use std::time::Instant;
+
+use crate::error::Error;
+use crate::plan::Plan;
+use crate::progress::Progress;
+use crate::sink;
+use pool::Pool;
+
+/// Which frames of the simulation are written: `count` frames spread evenly
+/// over the `span` frames that begin at frame `first` (frames count from 0,
+/// one per p5 `draw()` tick). Every frame before the last one written is
+/// stepped, written or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Selection {
+    /// The first frame written.
+    pub first: u32,
+    /// How many frames the written ones are spread over.
+    pub span: u32,
+    /// How many frames are written.
+    pub count: u32,
+}
+
+impl Selection {
+    /// Every frame of `first..first + span`.
+    pub fn every(first: u32, span: u32) -> Self {
+        Selection {
+            first,
+            span,
+            count: span,
+        }
+    }
+
+    /// The frame written `n`th, counting from 0; `None` past the last.
+    pub fn frame(&self, n: u32) -> Option<u32> {
+        (n < self.count).then(|| {
+            let offset = u64::from(n) * u64::from(self.span) / u64::from(self.count);
+            self.first + u32::try_from(offset).expect("offset < span")
+        })
+    }
+
+    /// How many frames are stepped: up to the last one written.
+    pub fn steps(&self) -> u32 {
+        self.count
+            .checked_sub(1)
+            .and_then(|last| self.frame(last))
+            .map_or(0, |frame| frame + 1)
+    }
+}
+
+/// How the canvas is rastered; the animation does not depend on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Canvas {
+    /// Pixels per canvas unit (p5's `pixelDensity`), from 1 to 64.
+    pub scale: u32,
+    /// `background()` leaves the canvas transparent.
+    pub transparent: bool,
+}
+
+impl Default for Canvas {
+    fn default() -> Self {
+        Canvas {
+            scale: 1,
+            transparent: false,
+        }
+    }
+}
+
+/// What a render wrote.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rendered {
+    /// Frames written.
+    pub frames: u32,
+    /// One frame's raster in pixels: the canvas times the scale.
+    pub size: (u32, u32),
+    /// Wall-clock time, in seconds.
+    pub seconds: f64,
+}
+
+/// Renders `plan` to its output, reporting each frame to `progress`. The
+/// source is built once per pass: once, or twice for a GIF (a preview of
+/// its colours, then the frames). The output appears only when complete:
+/// whatever stops the render, nothing half-written is left at its path.
+pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<Rendered, Error> {
+    let started = Instant::now();
+    let Plan {
+        source,
+        output,
+        gif,
+        fps,
+        selection,
+        canvas,
+        threads,
+        ..
+    } = plan;
+    let pool = Pool::new();
+    let first = Animation::start(&*source, selection, canvas, pool.clone())?;
+    let size = first.size();
+    output.check_size(size)?;
+    let mut sink = sink::open(&output, size, fps, gif)?;
+    let animation = match sink.preview_every() {
+        Some(every) => {
+            first.sample(every, threads, |frame| sink.preview(frame))?;
+            let again = Animation::start(&*source, selection, canvas, pool)?;
+            if again.size() != size {
+                return Err(Error::InSketch {
+                    frame: None,
+                    error: Box::new(Error::sketch(format!(
+                        "setup chose a {} x {} canvas, then {} x {} on the second pass",
+                        size.0,
+                        size.1,
+                        again.size().0,
+                        again.size().1
+                    ))),
+                });
+            }
+            again
+        }
+        None => first,
+    };
+    progress.start(u64::from(animation.frames()));
+    let frames = animation.frames();
+    let result = animation.run(threads, |frame| {
+        sink.write(frame)?;
+        progress.advance();
+        Ok(())
+    });
+    progress.finish();
+    result?;
+    sink.finish()?;
+    Ok(Rendered {
+        frames,
+        size,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
