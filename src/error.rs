@@ -117,7 +117,7 @@ pub enum Error {
     },
 
     /// An error in a preset file: where it is, then what it is.
-    #[error("{origin}{}: {error}", line.map(|l| format!(" line {l}")).unwrap_or_default())]
+    #[error("{origin}{}: {}", line.map(|l| format!(" line {l}")).unwrap_or_default(), error.chain())]
     InPreset {
         /// The file, or `preset NAME` for a shipped one.
         origin: String,
@@ -132,7 +132,7 @@ pub enum Error {
     Sketch(#[source] Box<dyn std::error::Error + Send + Sync>),
 
     /// An error while a sketch set up or drew a frame: where, then what.
-    #[error("{}: {error}", frame.map_or("setup".into(), |f| format!("frame {f}")))]
+    #[error("{}: {}", frame.map_or("setup".into(), |f| format!("frame {f}")), error.chain())]
     InSketch {
         /// The frame being stepped or drawn (counted from 0); `None` in
         /// `setup`.

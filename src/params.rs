@@ -18,9 +18,13 @@ pub const RUN_KEYS: [&str; 5] = ["width", "height", "seed", "fps", "frames"];
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Run {
+    /// Canvas width in canvas units.
     pub width: u32,
+    /// Canvas height in canvas units.
     pub height: u32,
+    /// The random seed.
     pub seed: u64,
+    /// Frames per second.
     pub fps: f64,
     /// `None` takes the scene's own default (one loop of the animation).
     pub frames: Option<u32>,
@@ -29,7 +33,9 @@ pub struct Run {
 /// A scene and its run, fully resolved.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Settings {
+    /// The scene and its parameters.
     pub scene: SceneParams,
+    /// Canvas, seed, frame rate and count.
     pub run: Run,
 }
 

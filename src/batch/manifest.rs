@@ -18,14 +18,19 @@ pub const NAME: &str = "manifest.json";
 pub struct Entry {
     /// Relative to the output folder, with `/` between folders.
     pub path: String,
+    /// The preset (or scene, or sketch) rendered.
     pub preset: String,
+    /// The scene's name, or `sketch`.
     pub scene: String,
+    /// The render's seed (0 for a sketch that has none).
     pub seed: u64,
     /// Frames written to this output.
     pub frames: u32,
     /// In pixels, the raster (the canvas times `scale`) of one frame.
     pub width: u32,
+    /// In pixels, as `width`.
     pub height: u32,
+    /// The file's size.
     pub bytes: u64,
     /// Of the file's bytes, in lower-case hex.
     pub sha256: String,
@@ -34,7 +39,7 @@ pub struct Entry {
 }
 
 /// What an entry says of its render, all but the file.
-pub struct Render<'a> {
+pub(crate) struct Render<'a> {
     pub preset: &'a str,
     pub scene: &'a str,
     pub seed: u64,
@@ -45,7 +50,7 @@ pub struct Render<'a> {
 
 impl Entry {
     /// The entry of `file`, found under `root`, as `render` wrote it.
-    pub fn of_file(root: &Path, file: &Path, render: &Render) -> Result<Entry, Error> {
+    pub(crate) fn of_file(root: &Path, file: &Path, render: &Render) -> Result<Entry, Error> {
         let bytes = std::fs::read(file).map_err(|source| Error::Write {
             path: file.to_path_buf(),
             source,
@@ -128,14 +133,27 @@ pub fn read(dir: &Path) -> Result<Vec<Entry>, Error> {
 pub enum Change {
     /// The file's bytes differ.
     Changed {
+        /// As in the manifest.
         path: String,
+        /// The manifest's SHA-256.
         old: String,
+        /// The new render's SHA-256.
         new: String,
     },
     /// Rendered now, not in the manifest.
-    Added { path: String, new: String },
+    Added {
+        /// As in the manifest.
+        path: String,
+        /// The new render's SHA-256.
+        new: String,
+    },
     /// In the manifest, not rendered now.
-    Missing { path: String, old: String },
+    Missing {
+        /// As in the manifest.
+        path: String,
+        /// The manifest's SHA-256.
+        old: String,
+    },
 }
 
 /// The differences between `old` and `new` by path and hash, sorted by
@@ -175,6 +193,7 @@ pub fn compare(old: &[Entry], new: &[Entry]) -> Vec<Change> {
 }
 
 impl Change {
+    /// The file, as the manifest names it.
     pub fn path(&self) -> &str {
         match self {
             Change::Changed { path, .. }

@@ -7,17 +7,23 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "ColorSpec", into = "ColorSpec")]
 pub struct Rgba {
+    /// Red, 0 to 255.
     pub r: u8,
+    /// Green, 0 to 255.
     pub g: u8,
+    /// Blue, 0 to 255.
     pub b: u8,
+    /// Alpha, 0 (transparent) to 255 (opaque).
     pub a: u8,
 }
 
 impl Rgba {
+    /// p5's `color(r, g, b, a)`.
     pub const fn new(r: u8, g: u8, b: u8, a: u8) -> Self {
         Rgba { r, g, b, a }
     }
 
+    /// p5's `color(v)`: an opaque grey.
     pub const fn grey(v: u8) -> Self {
         Rgba::new(v, v, v, 255)
     }

@@ -37,7 +37,9 @@ const MAX_THIN_WIDTH: f64 = 4.0;
 /// How `end_shape` ends a shape, as p5's `endShape()` and `endShape(CLOSE)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ShapeEnd {
+    /// `endShape()`: the outline stays open (the fill still closes it).
     Open,
+    /// `endShape(CLOSE)`: the last vertex joins the first.
     Close,
 }
 
@@ -249,18 +251,22 @@ impl P5 {
         }
     }
 
+    /// p5's `fill`: the colour inside shapes drawn from now on.
     pub fn fill(&mut self, color: Rgba) {
         self.style.fill = Some(color);
     }
 
+    /// p5's `noFill`: shapes drawn from now on are not filled.
     pub fn no_fill(&mut self) {
         self.style.fill = None;
     }
 
+    /// p5's `stroke`: the colour of outlines and lines drawn from now on.
     pub fn stroke(&mut self, color: Rgba) {
         self.style.stroke = Some(color);
     }
 
+    /// p5's `noStroke`: no outlines or lines from now on.
     pub fn no_stroke(&mut self) {
         self.style.stroke = None;
     }
@@ -275,6 +281,7 @@ impl P5 {
         self.style.curve_tightness = tightness;
     }
 
+    /// p5's `push`: saves the style and the transform, for `pop`.
     pub fn push(&mut self) {
         self.stack.push(self.style.clone());
     }
@@ -287,6 +294,7 @@ impl P5 {
         }
     }
 
+    /// Moves the origin by (`x`, `y`) canvas units.
     pub fn translate(&mut self, x: f64, y: f64) {
         self.style.matrix.translate(x, y);
     }
@@ -296,6 +304,7 @@ impl P5 {
         self.style.matrix.rotate(angle);
     }
 
+    /// Undoes every `translate` and `rotate`; done before each frame.
     pub fn reset_matrix(&mut self) {
         self.style.matrix = Matrix::IDENTITY;
     }
@@ -360,11 +369,14 @@ impl P5 {
         }
     }
 
+    /// p5's `beginShape`: starts a shape of `vertex` or `curve_vertex`
+    /// points.
     pub fn begin_shape(&mut self) {
         self.shape.vertices.clear();
         self.shape.curve = false;
     }
 
+    /// A corner of the shape, in canvas units.
     pub fn vertex(&mut self, x: f64, y: f64) {
         self.shape.vertices.push((x, y));
     }
@@ -376,6 +388,8 @@ impl P5 {
         self.shape.curve = true;
     }
 
+    /// p5's `endShape`: fills, then strokes, the shape's vertices. Does
+    /// nothing for a shape without vertices.
     pub fn end_shape(&mut self, end: ShapeEnd) {
         let close = end == ShapeEnd::Close;
         let vertices = std::mem::take(&mut self.shape.vertices);

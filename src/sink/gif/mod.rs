@@ -315,6 +315,40 @@ pub fn frame_delays(fps: f64, index: u32) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::p5::{Rgba, P5};
+
+    /// A GIF sink at `target` given five frames, then finished or dropped.
+    fn five_frames(target: &Path, finish: bool) -> Result<(), Error> {
+        let mut sink = Box::new(GifSink::create(target, 16, 8, 30.0, GifOptions::default())?);
+        let (home, _spare) = channel();
+        for n in 0..5 {
+            let mut p5 = P5::new(16, 8, 1).unwrap();
+            p5.background(Rgba::grey(n * 50));
+            sink.write(&Arc::new(Frame::new(p5.into_drawing(), home.clone())))?;
+        }
+        if finish {
+            sink.finish()?;
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_dropped_gif_sink_leaves_nothing_and_a_finished_one_commits() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("a.gif");
+        five_frames(&target, false).unwrap();
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert!(left.is_empty(), "{left:?}");
+        five_frames(&target, true).unwrap();
+        let mut decoder = ::gif::DecodeOptions::new()
+            .read_info(std::fs::File::open(&target).unwrap())
+            .unwrap();
+        let mut frames = 0;
+        while decoder.read_next_frame().unwrap().is_some() {
+            frames += 1;
+        }
+        assert_eq!(frames, 5);
+    }
 
     #[test]
     fn delays_accumulate_without_drift() {

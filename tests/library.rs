@@ -1,0 +1,220 @@
+//! The library as a Rust program uses it: its own sketch through the public
+//! API, how often a source is built, errors that name their frame, and the
+//! thread budget of a batch.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use whalegen::{
+    render, BatchOptions, Error, Plan, RenderOptions, Rgba, Silent, Sketch, Source, P5,
+};
+
+/// A dot crossing a small canvas; fails at frame `fail_at` when asked.
+#[derive(Clone)]
+struct Dot {
+    x: f64,
+    fail_at: Option<u32>,
+    frame: u32,
+}
+
+impl Sketch for Dot {
+    fn setup(&mut self, p5: &mut P5) -> Result<(), Error> {
+        p5.create_canvas(40, 20)?;
+        // Style set here stays for every frame.
+        p5.no_stroke();
+        p5.fill(Rgba::new(250, 200, 0, 255));
+        Ok(())
+    }
+
+    fn update(&mut self, frame: u32) -> Result<(), Error> {
+        self.frame = frame;
+        self.x += 3.0;
+        Ok(())
+    }
+
+    fn draw(&mut self, p5: &mut P5) -> Result<(), Error> {
+        if self.fail_at == Some(self.frame) {
+            return Err(Error::sketch("the dot fell off"));
+        }
+        p5.background(Rgba::grey(10));
+        p5.circle(self.x, 10.0, 8.0);
+        Ok(())
+    }
+}
+
+/// A source that counts how often it is built.
+struct Counting {
+    builds: Arc<AtomicUsize>,
+    fail_at: Option<u32>,
+}
+
+impl Source for Counting {
+    fn build(&self) -> Result<Box<dyn Sketch>, Error> {
+        self.builds.fetch_add(1, Ordering::SeqCst);
+        Ok(Box::new(Dot {
+            x: 0.0,
+            fail_at: self.fail_at,
+            frame: 0,
+        }))
+    }
+}
+
+fn options(output: &Path, frames: u32) -> RenderOptions {
+    RenderOptions {
+        output: Some(output.to_path_buf()),
+        frames: Some(frames),
+        ..RenderOptions::default()
+    }
+}
+
+fn counted(output: &Path, frames: u32, fail_at: Option<u32>) -> (Result<(), Error>, usize) {
+    let builds = Arc::new(AtomicUsize::new(0));
+    let source = Counting {
+        builds: Arc::clone(&builds),
+        fail_at,
+    };
+    let result = Plan::new(Box::new(source), &options(output, frames))
+        .and_then(|plan| render(plan, &mut Silent))
+        .map(drop);
+    (result, builds.load(Ordering::SeqCst))
+}
+
+#[test]
+fn a_source_is_built_once_per_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    // A GIF previews its colours, then writes: two passes.
+    let (result, builds) = counted(&dir.path().join("dot.gif"), 10, None);
+    result.unwrap();
+    assert_eq!(builds, 2);
+    // PNG frames and a still: one pass.
+    let (result, builds) = counted(&dir.path().join("frames/"), 10, None);
+    result.unwrap();
+    assert_eq!(builds, 1);
+    assert!(dir.path().join("frames/frame_0009.png").is_file());
+    let (result, builds) = counted(&dir.path().join("one.png"), 1, None);
+    result.unwrap();
+    assert_eq!(builds, 1);
+}
+
+#[test]
+fn a_sketch_error_names_its_frame_and_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["dot.gif", "dot.apng", "dot-sheet.png"] {
+        let target = dir.path().join(name);
+        let mut options = options(&target, 80);
+        if name.ends_with("sheet.png") {
+            options.sheet = Some("4x2".parse().unwrap());
+        }
+        let source = Counting {
+            builds: Arc::default(),
+            fail_at: Some(57),
+        };
+        let err = Plan::new(Box::new(source), &options)
+            .and_then(|plan| render(plan, &mut Silent))
+            .unwrap_err();
+        assert_eq!(
+            err.chain(),
+            "frame 57: the sketch failed: the dot fell off",
+            "{name}"
+        );
+        assert!(matches!(
+            err,
+            Error::InSketch {
+                frame: Some(57),
+                ..
+            }
+        ));
+    }
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn a_clone_sketch_is_its_own_source_and_draws_with_setup_style() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("dot.png");
+    let dot = Dot {
+        x: 17.0,
+        fail_at: None,
+        frame: 0,
+    };
+    let options = RenderOptions {
+        output: Some(target.clone()),
+        frame: Some(0),
+        ..RenderOptions::default()
+    };
+    let rendered = render(Plan::new(Box::new(dot), &options).unwrap(), &mut Silent).unwrap();
+    assert_eq!((rendered.frames, rendered.size), (1, (40, 20)));
+    let image = image_rgba(&target);
+    // The dot, at x = 17 + 3, in the colour setup chose, without a stroke.
+    assert_eq!(&image[(10 * 40 + 20) * 4..][..4], [250, 200, 0, 255]);
+    assert_eq!(&image[..4], [10, 10, 10, 255]);
+}
+
+fn image_rgba(path: &Path) -> Vec<u8> {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    reader.next_frame(&mut buf).unwrap();
+    buf
+}
+
+/// How many of this process's threads are named `name` right now.
+fn threads_named(name: &str) -> usize {
+    std::fs::read_dir("/proc/self/task")
+        .unwrap()
+        .flatten()
+        .filter(|task| {
+            std::fs::read_to_string(task.path().join("comm")).is_ok_and(|c| c.trim() == name)
+        })
+        .count()
+}
+
+#[test]
+fn a_batch_shares_one_thread_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let batch = dir.path().join("b.toml");
+    let mut text = String::new();
+    for seed in 1..=4 {
+        text += &format!(
+            "[[job]]\npreset = \"whale\"\nseeds = [{seed}]\n\
+             outputs = [{{ path = \"w{seed}/\", frames = 40 }}, {{ path = \"w{seed}.gif\", frames = 40 }}]\n"
+        );
+    }
+    std::fs::write(&batch, text).unwrap();
+    let options = BatchOptions {
+        inputs: vec![batch.to_string_lossy().into_owned()],
+        output: dir.path().join("out"),
+        jobs: Some(2.try_into().unwrap()),
+        threads: Some(4.try_into().unwrap()),
+        ..BatchOptions::default()
+    };
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let (most, outcome) = std::thread::scope(|s| {
+        let watcher = s.spawn(|| {
+            let mut most = 0;
+            while !done.load(Ordering::SeqCst) {
+                most = most.max(threads_named(whalegen::DRAWING_THREAD));
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            most
+        });
+        let outcome = whalegen::batch(&options, &NoTally);
+        done.store(true, Ordering::SeqCst);
+        (watcher.join().unwrap(), outcome.unwrap())
+    });
+    assert!(outcome.failures.is_empty(), "{:?}", outcome.failures);
+    assert_eq!(outcome.entries.len(), 4 * 41);
+    // Two renders at a time, two drawing threads each: never more than 4.
+    assert!((1..=4).contains(&most), "{most} drawing threads");
+}
+
+struct NoTally;
+
+impl whalegen::Tally for NoTally {
+    fn start(&self, _total: u64) {}
+    fn advance(&self) {}
+    fn line(&self, _text: &str) {}
+    fn finish(&self) {}
+}
