@@ -59,7 +59,9 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
 pub struct Preset {
     /// The preset's name (its file name without `.toml`), or the scene's.
     pub name: String,
+    /// The scene it renders.
     pub scene: SceneKind,
+    /// What it shows, in a line, for `whalegen list`.
     pub description: Option<String>,
     /// What `whalegen batch` writes (see `batch::outputs`); `render` reads
     /// `-o` instead.

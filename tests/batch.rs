@@ -197,3 +197,175 @@ fn check_without_a_manifest_says_how_to_make_one() {
     );
     assert!(!dir.path().join("out").exists());
 }
+
+/// Runs `args` in `dir`, killed after `limit`: `None` when it had to be.
+fn within(
+    dir: &Path,
+    args: &[&str],
+    limit: std::time::Duration,
+    wrap: &[&str],
+) -> Option<std::process::Output> {
+    let mut command = match wrap.split_first() {
+        Some((program, rest)) => {
+            let mut c = std::process::Command::new(program);
+            c.args(rest).arg(env!("CARGO_BIN_EXE_whalegen")).args(args);
+            c.current_dir(dir);
+            c
+        }
+        None => common::command(dir, args),
+    };
+    let mut child = command
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while started.elapsed() < limit {
+        if child.try_wait().unwrap().is_some() {
+            return Some(child.wait_with_output().unwrap());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    None
+}
+
+#[test]
+fn frame_outputs_never_deadlock_on_one_thread_or_one_core() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "small.toml", CHAIN);
+    let mut jobs = String::new();
+    for seed in 1..=3 {
+        jobs += &format!(
+            "[[job]]\npreset = \"small.toml\"\nseeds = [{seed}]\n\
+             outputs = [{{ path = \"fr{{seed}}/\" }}, {{ path = \"f{{seed}}-%02d.png\" }}]\n"
+        );
+    }
+    write(d, "jobs.toml", &jobs);
+    let limit = std::time::Duration::from_secs(60);
+    let mut runs: Vec<(Vec<&str>, Vec<&str>)> = vec![
+        (vec!["--jobs", "1"], vec![]),
+        (vec!["--jobs", "1", "--threads", "1"], vec![]),
+        (vec!["--jobs", "3"], vec![]),
+    ];
+    if std::process::Command::new("taskset")
+        .arg("-V")
+        .output()
+        .is_ok()
+    {
+        runs.push((vec![], vec!["taskset", "-c", "0"]));
+        runs.push((vec!["--jobs", "4"], vec!["taskset", "-c", "0"]));
+    }
+    for (flags, wrap) in runs {
+        let args = [&["batch", "jobs.toml", "-o", "out"][..], &flags].concat();
+        let out = within(d, &args, limit, &wrap)
+            .unwrap_or_else(|| panic!("{wrap:?} {args:?} hung for a minute"));
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert_eq!(manifest(d).len(), 3 * 4 * 2, "{args:?}");
+    }
+}
+
+/// Asserts that `batch jobs.toml` in `d` is refused before rendering
+/// anything, naming `needle`, and that nothing appears outside `d`'s
+/// `inside` folder.
+fn refused_up_front(d: &Path, extra: &[&str], needle: &str) -> String {
+    let args = [&["batch", "jobs.toml", "-o", "box/out"][..], extra].concat();
+    let out = whalegen(d, &args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(needle), "{needle}: {err}");
+    assert!(err.contains("nothing was written"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let written: Vec<_> = walk(&d.join("box"));
+    assert!(
+        written
+            .iter()
+            .all(|p| ["out", "out/link", "out/manifest.json"]
+                .iter()
+                .any(|ok| p.ends_with(Path::new("box").join(ok)))),
+        "{needle}: {written:?}"
+    );
+    err
+}
+
+/// Every file and folder under `dir`.
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        found.push(path.clone());
+        if path.is_dir() && !path.is_symlink() {
+            found.extend(walk(&path));
+        }
+    }
+    found
+}
+
+#[test]
+fn a_batch_file_stays_in_its_box() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("box/out")).unwrap();
+    write(d, "small.toml", CHAIN);
+    let job = |outputs: &str| {
+        format!(
+            "[[job]]\npreset = \"small.toml\"\noutputs = [{{ path = \"ok.gif\" }}]\n\n\
+             [[job]]\npreset = \"small.toml\"\noutputs = [{outputs}]\n"
+        )
+    };
+    let escapes = [
+        (r#"{ path = "../escaped.gif" }"#, "climbs out"),
+        (r#"{ path = "a/../../escaped.gif" }"#, "climbs out"),
+        (r#"{ path = "/tmp/whalegen-escaped.gif" }"#, "absolute"),
+        (r#"{ path = "../fr/" }"#, "climbs out"),
+        (r#"{ path = "link/escaped.gif" }"#, "symbolic link"),
+    ];
+    std::os::unix::fs::symlink(d, d.join("box/out/link")).unwrap();
+    // For --check, which compares with it.
+    std::fs::write(d.join("box/out/manifest.json"), "{ \"outputs\": [] }").unwrap();
+    for (outputs, needle) in escapes {
+        write(d, "jobs.toml", &job(outputs));
+        refused_up_front(d, &[], needle);
+        // --check renders into a private folder, where no link leads out.
+        if needle != "symbolic link" {
+            refused_up_front(d, &["--check"], needle);
+        }
+    }
+    assert!(!d.join("escaped.gif").exists() && !d.join("fr").exists());
+    assert!(!Path::new("/tmp/whalegen-escaped.gif").exists());
+    // Two spellings of one file: neither render runs.
+    write(
+        d,
+        "jobs.toml",
+        &job(r#"{ path = "ok.gif", frame = 1 }, { path = "./sub/../ok.gif" }"#)
+            .replace("./sub/../ok.gif", "./ok.gif"),
+    );
+    refused_up_front(d, &[], "another render of the batch writes it too");
+}
+
+#[test]
+fn a_batch_file_reads_presets_only_from_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("box/out")).unwrap();
+    std::fs::write(
+        d.join("secret.toml"),
+        "scene = \"chain\"\npassword = \"hunter2\"\n",
+    )
+    .unwrap();
+    for preset in ["/etc/passwd", "../secret.toml", "box/../../secret.toml"] {
+        std::fs::write(
+            d.join("box/jobs.toml"),
+            format!("[[job]]\npreset = {preset:?}\n"),
+        )
+        .unwrap();
+        let out = whalegen(d, &["batch", "box/jobs.toml", "-o", "box/out"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("expected a path inside"), "{preset}: {err}");
+        assert!(!err.contains("root:") && !err.contains("hunter2"), "{err}");
+        assert_eq!(walk(&d.join("box/out")), Vec::<std::path::PathBuf>::new());
+    }
+}

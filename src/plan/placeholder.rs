@@ -65,6 +65,11 @@ mod tests {
             "{err}"
         );
         assert!(run("out/{scene.gif").is_err());
+        for value in ["a/b", "..", ".", "a\\b"] {
+            let values = [("preset", value.to_string())];
+            let err = expand(Path::new("out/{preset}.gif"), &values).unwrap_err();
+            assert!(err.to_string().contains("another folder"), "{err}");
+        }
         assert!(run("out/scene}.gif").is_err());
     }
 }

@@ -92,12 +92,16 @@ impl SceneKind {
 /// A scene's parameters, typed.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SceneParams {
+    /// The whale's.
     Whale(WhaleParams),
+    /// The chain's.
     Chain(ChainParams),
+    /// The tree's.
     Tree(TreeParams),
 }
 
 impl SceneParams {
+    /// Which scene these are the parameters of.
     pub fn kind(&self) -> SceneKind {
         match self {
             SceneParams::Whale(_) => SceneKind::Whale,
@@ -164,15 +168,19 @@ impl SceneParams {
 /// A 2D vector in canvas units, with p5.Vector's arithmetic.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct V2 {
+    /// Rightwards, in canvas units.
     pub x: f64,
+    /// Downwards, in canvas units.
     pub y: f64,
 }
 
 impl V2 {
+    /// The vector (`x`, `y`).
     pub const fn new(x: f64, y: f64) -> Self {
         V2 { x, y }
     }
 
+    /// p5's `mag`.
     pub fn length(self) -> f64 {
         (self.x * self.x + self.y * self.y).sqrt()
     }
