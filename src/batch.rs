@@ -9,7 +9,6 @@ mod manifest;
 mod spec;
 
 pub use manifest::{Change, Entry, NAME as MANIFEST};
-pub use spec::outputs;
 
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};

@@ -66,13 +66,13 @@ pub use batch::{run as batch, Change, Entry, Failure, Outcome, JOB_THREAD, MANIF
 pub use error::Error;
 pub use frame::Frame;
 pub use limits::{MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SIDE, MIN_FPS};
-pub use options::{BatchOptions, RenderOptions, SceneOptions, ShowOptions};
+pub use options::{BatchOptions, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions};
 pub use p5::{Damage, Drawing, Rgba, ShapeEnd, P5};
-pub use plan::Plan;
+pub use plan::{Plan, SceneSource};
 pub use preset::{list, show};
 pub use progress::{Progress, Silent, Tally};
-pub use render::{render, Canvas, Rendered, Selection, DRAWING_THREAD};
-pub use scene::{SceneKind, SceneSource};
+pub use render::{render, Rendered, DRAWING_THREAD};
+pub use scene::SceneKind;
 pub use sink::{Codec, Dither, Format, FramePattern, GifOptions, Grid, Output};
 pub use sketch::{Sketch, Snapshot, Source, DEFAULT_FPS, DEFAULT_FRAMES};
 
@@ -81,8 +81,8 @@ pub use sketch::{Sketch, Snapshot, Source, DEFAULT_FPS, DEFAULT_FRAMES};
 #[doc(hidden)]
 pub mod internals {
     pub use crate::params::{parse_set, Run, Settings};
-    pub use crate::plan::{checked_settings, scene_settings};
-    pub use crate::preset::{names, to_toml, Preset, SHIPPED};
+    pub use crate::plan::scene_settings;
+    pub use crate::preset::{checked_settings, names, to_toml, Preset, SHIPPED};
     pub use crate::render::Animation;
     pub use crate::rng::SplitMix64;
     pub use crate::scene::*;

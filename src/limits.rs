@@ -1,5 +1,8 @@
 //! The limits every render obeys, whatever asks for it: a flag, a preset, a
-//! batch file or a sketch.
+//! batch file or a sketch, and the checks that apply them.
+
+use crate::check;
+use crate::error::Error;
 
 /// The longest side of a canvas or an output, in pixels: GIF stores sizes
 /// as 16-bit numbers.
@@ -18,3 +21,33 @@ pub const MIN_FPS: f64 = 100.0 / 65_535.0;
 pub const GIF_FPS_HONOURED: f64 = 50.0;
 /// The highest pixel density (`--scale`).
 pub const MAX_SCALE: u32 = 64;
+
+/// Refuses a frame rate a GIF or a video can't hold.
+pub(crate) fn check_fps(fps: f64) -> Result<(), Error> {
+    if !(MIN_FPS..=MAX_FPS).contains(&fps) {
+        return Err(check::refuse(
+            "fps",
+            fps,
+            format!("a number from {MIN_FPS:.4} (a frame of 655.35 s, GIF's longest) to {MAX_FPS}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The raster is the canvas times `scale` (`--scale`): the size limits
+/// apply to it.
+pub(crate) fn check_raster(width: u32, height: u32, scale: u32) -> Result<(), Error> {
+    let (width, height) = (
+        u64::from(width) * u64::from(scale),
+        u64::from(height) * u64::from(scale),
+    );
+    let pixels = width * height;
+    if width.max(height) > u64::from(MAX_SIDE) || pixels > MAX_PIXELS {
+        return Err(check::refuse(
+            "width x height x scale",
+            format!("{width} x {height} = {pixels} pixels"),
+            format!("sides of at most {MAX_SIDE} and at most {MAX_PIXELS} pixels"),
+        ));
+    }
+    Ok(())
+}

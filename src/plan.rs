@@ -6,17 +6,16 @@ use std::path::PathBuf;
 use toml::Value;
 
 mod placeholder;
+mod source;
+
+pub use source::SceneSource;
 
 use crate::check;
 use crate::error::Error;
-use crate::limits::{
-    GIF_FPS_HONOURED, MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SIDE, MIN_FPS,
-};
-use crate::options::{cores, RenderOptions, SceneOptions};
-use crate::params::{parse_set, Run, Settings};
-use crate::preset::Preset;
-use crate::render::{Canvas, Selection};
-use crate::scene::SceneSource;
+use crate::limits::{check_fps, check_raster, GIF_FPS_HONOURED, MAX_FRAMES, MAX_SCALE};
+use crate::options::{cores, Canvas, RenderOptions, SceneOptions, Selection};
+use crate::params::{parse_set, Settings};
+use crate::preset::{checked_settings, Preset};
 use crate::sink::{GifOptions, Output, OutputFlags};
 use crate::sketch::Source;
 
@@ -110,7 +109,7 @@ impl Plan {
     /// parameters of the scene.
     pub fn scene(scene: &SceneOptions, options: &RenderOptions) -> Result<Plan, Error> {
         let (settings, name) = scene_settings(scene, options)?;
-        check_raster(&settings.run, options.scale)?;
+        check_raster(settings.run.width, settings.run.height, options.scale)?;
         let steps = selection(options, settings.frames())?.steps();
         let source = SceneSource::new(settings, &name, steps);
         Plan::new(Box::new(source), options)
@@ -188,53 +187,4 @@ fn selection(options: &RenderOptions, frames: u32) -> Result<Selection, Error> {
         selection.count = grid.cells();
     }
     Ok(selection)
-}
-
-/// `preset` with `overrides` (in order, after the preset's own values),
-/// every parameter and limit checked. A refused value the preset set names
-/// its file and line.
-pub fn checked_settings(preset: &Preset, overrides: &[(String, Value)]) -> Result<Settings, Error> {
-    let settings = preset.resolve(overrides)?;
-    let frames = settings.frames();
-    check_run(&settings.run, frames)
-        .and_then(|()| settings.scene.check(frames))
-        .map_err(|err| preset.locate(err, overrides))?;
-    Ok(settings)
-}
-
-fn check_run(run: &Run, frames: u32) -> Result<(), Error> {
-    check::in_range("width", f64::from(run.width), 1.0, f64::from(MAX_SIDE))?;
-    check::in_range("height", f64::from(run.height), 1.0, f64::from(MAX_SIDE))?;
-    check_raster(run, 1)?;
-    check::in_range("frames", f64::from(frames), 1.0, f64::from(MAX_FRAMES))?;
-    check_fps(run.fps)
-}
-
-fn check_fps(fps: f64) -> Result<(), Error> {
-    if !(MIN_FPS..=MAX_FPS).contains(&fps) {
-        return Err(check::refuse(
-            "fps",
-            fps,
-            format!("a number from {MIN_FPS:.4} (a frame of 655.35 s, GIF's longest) to {MAX_FPS}"),
-        ));
-    }
-    Ok(())
-}
-
-/// The raster is the canvas times `scale` (`--scale`): the size limits
-/// apply to it.
-fn check_raster(run: &Run, scale: u32) -> Result<(), Error> {
-    let (width, height) = (
-        u64::from(run.width) * u64::from(scale),
-        u64::from(run.height) * u64::from(scale),
-    );
-    let pixels = width * height;
-    if width.max(height) > u64::from(MAX_SIDE) || pixels > MAX_PIXELS {
-        return Err(check::refuse(
-            "width x height x scale",
-            format!("{width} x {height} = {pixels} pixels"),
-            format!("sides of at most {MAX_SIDE} and at most {MAX_PIXELS} pixels"),
-        ));
-    }
-    Ok(())
 }

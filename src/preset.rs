@@ -10,13 +10,13 @@ use std::path::{Path, PathBuf};
 
 use toml::{Spanned, Value};
 
-use crate::batch;
 use crate::check;
 use crate::error::Error;
+use crate::limits::{check_fps, check_raster, MAX_FRAMES, MAX_SIDE};
 use crate::options::ShowOptions;
-use crate::params::{parse_set, Settings};
-use crate::plan::checked_settings;
+use crate::params::{parse_set, Run, Settings};
 use crate::scene::SceneKind;
+use crate::sink;
 
 /// The folder `--preset NAME` reads first, relative to the current folder.
 pub const DIR: &str = "presets";
@@ -145,7 +145,7 @@ impl Preset {
                         return Err(at(Some(line), refusal));
                     }
                 },
-                "outputs" => outputs = batch::outputs(value).map_err(|e| at(Some(line), e))?,
+                "outputs" => outputs = sink::outputs(value).map_err(|e| at(Some(line), e))?,
                 _ => {
                     lines.insert(key.clone(), line);
                     values.push((key, value));
@@ -211,6 +211,27 @@ pub fn names() -> Vec<String> {
     names.sort();
     names.dedup();
     names
+}
+
+/// `preset` with `overrides` (in order, after the preset's own values),
+/// every parameter and limit checked. A refused value the preset set names
+/// its file and line.
+pub fn checked_settings(preset: &Preset, overrides: &[(String, Value)]) -> Result<Settings, Error> {
+    let settings = preset.resolve(overrides)?;
+    let frames = settings.frames();
+    check_run(&settings.run, frames)
+        .and_then(|()| settings.scene.check(frames))
+        .map_err(|err| preset.locate(err, overrides))?;
+    Ok(settings)
+}
+
+/// Checks a scene's canvas, frame count and rate.
+fn check_run(run: &Run, frames: u32) -> Result<(), Error> {
+    check::in_range("width", f64::from(run.width), 1.0, f64::from(MAX_SIDE))?;
+    check::in_range("height", f64::from(run.height), 1.0, f64::from(MAX_SIDE))?;
+    check_raster(run.width, run.height, 1)?;
+    check::in_range("frames", f64::from(frames), 1.0, f64::from(MAX_FRAMES))?;
+    check_fps(run.fps)
 }
 
 /// `settings` as a preset that loads back to the same settings: every

@@ -7,12 +7,12 @@ use tiny_skia::Pixmap;
 
 use super::parallel;
 use super::pool::Pool;
-use super::{Canvas, Selection};
 use crate::error::Error;
 use crate::frame::Frame;
+use crate::options::{Canvas, Selection};
 use crate::p5::{Drawing, P5};
 use crate::params::Settings;
-use crate::scene::SceneSource;
+use crate::plan::SceneSource;
 use crate::sketch::{Sketch, Source};
 
 /// A sketch and its canvas, producing the selected frames of an animation

@@ -16,65 +16,6 @@ use crate::progress::Progress;
 use crate::sink;
 use pool::Pool;
 
-/// Which frames of the simulation are written: `count` frames spread evenly
-/// over the `span` frames that begin at frame `first` (frames count from 0,
-/// one per p5 `draw()` tick). Every frame before the last one written is
-/// stepped, written or not.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Selection {
-    /// The first frame written.
-    pub first: u32,
-    /// How many frames the written ones are spread over.
-    pub span: u32,
-    /// How many frames are written.
-    pub count: u32,
-}
-
-impl Selection {
-    /// Every frame of `first..first + span`.
-    pub fn every(first: u32, span: u32) -> Self {
-        Selection {
-            first,
-            span,
-            count: span,
-        }
-    }
-
-    /// The frame written `n`th, counting from 0; `None` past the last.
-    pub fn frame(&self, n: u32) -> Option<u32> {
-        (n < self.count).then(|| {
-            let offset = u64::from(n) * u64::from(self.span) / u64::from(self.count);
-            self.first + u32::try_from(offset).expect("offset < span")
-        })
-    }
-
-    /// How many frames are stepped: up to the last one written.
-    pub fn steps(&self) -> u32 {
-        self.count
-            .checked_sub(1)
-            .and_then(|last| self.frame(last))
-            .map_or(0, |frame| frame + 1)
-    }
-}
-
-/// How the canvas is rastered; the animation does not depend on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Canvas {
-    /// Pixels per canvas unit (p5's `pixelDensity`), from 1 to 64.
-    pub scale: u32,
-    /// `background()` leaves the canvas transparent.
-    pub transparent: bool,
-}
-
-impl Default for Canvas {
-    fn default() -> Self {
-        Canvas {
-            scale: 1,
-            transparent: false,
-        }
-    }
-}
-
 /// What a render wrote.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rendered {

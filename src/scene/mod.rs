@@ -5,7 +5,6 @@ mod body;
 mod chain;
 mod lsystem;
 mod shark;
-mod source;
 mod stars;
 mod tree;
 mod turtle;
@@ -14,7 +13,6 @@ mod whale;
 pub use chain::{Chain, ChainParams, PointerPath};
 pub use lsystem::{LSystem, Size};
 pub use shark::{Fin, Pattern, Shape as SharkShape, Spot};
-pub use source::SceneSource;
 pub use tree::{Tree, TreeParams, MAX_STROKES};
 pub use whale::{Joint, Turn, Whale, WhaleParams, WhaleStyle};
 

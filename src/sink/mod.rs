@@ -7,11 +7,13 @@ mod gif;
 mod output;
 mod png;
 mod sheet;
+mod table;
 mod video;
 
 pub use self::gif::{frame_delays, Dither, GifOptions};
 pub use atomic::{remove_temp_files, AtomicFile};
 pub use output::{Codec, Format, FramePattern, Grid, Output, OutputFlags};
+pub(crate) use table::{outputs, spec, OutputSpec};
 
 use std::sync::Arc;
 

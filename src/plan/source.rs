@@ -4,9 +4,8 @@
 use crate::error::Error;
 use crate::p5::P5;
 use crate::params::Settings;
+use crate::scene::Scene;
 use crate::sketch::{Sketch, Snapshot, Source};
-
-use super::Scene;
 
 /// A scene with its settings, checked: what `--scene` and `--preset`
 /// render.
@@ -21,7 +20,7 @@ pub struct SceneSource {
 impl SceneSource {
     /// The scene of `settings`, named `name` (the preset's, or the scene's),
     /// of which `steps` frames are stepped. The settings must be checked
-    /// (see `plan::checked_settings`).
+    /// (see `preset::checked_settings`).
     pub fn new(settings: Settings, name: &str, steps: u32) -> Self {
         SceneSource {
             settings,

@@ -1,0 +1,157 @@
+//! Outputs as a batch file or a preset writes them: a shorthand (`"gif"`)
+//! or a table of a path and the flags that shape it, read into one
+//! [`OutputSpec`].
+
+use serde::Deserialize;
+use toml::{Table, Value};
+
+use super::Grid;
+use crate::check;
+use crate::error::Error;
+
+/// The shorthand outputs, and the file each writes (after `{preset}`, and
+/// `-{seed}` for a job with a list of seeds).
+const KINDS: [(&str, &str); 4] = [
+    ("gif", ".gif"),
+    ("png", ".png"),
+    ("apng", ".apng"),
+    ("sheet", "-sheet.png"),
+];
+
+/// The grid of the `"sheet"` shorthand.
+const SHEET: Grid = Grid { cols: 4, rows: 3 };
+
+/// One output of a job: a shorthand (`"gif"`, `"png"`, `"apng"`,
+/// `"sheet"`) or a table with a `path` and the flags of `whalegen render`
+/// that shape an output. A `.png` with neither `frame`, `frames` nor
+/// `sheet` is the animation's last frame.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct OutputSpec {
+    /// Relative to the batch's output folder; `{scene}`, `{preset}`,
+    /// `{seed}` and `{frames}` are replaced.
+    pub(crate) path: String,
+    pub(crate) frame: Option<u32>,
+    #[serde(default)]
+    pub(crate) start: u32,
+    pub(crate) frames: Option<u32>,
+    #[serde(default = "one")]
+    pub(crate) scale: u32,
+    pub(crate) sheet: Option<String>,
+    #[serde(default, rename = "loop")]
+    pub(crate) loops: u16,
+    #[serde(default)]
+    pub(crate) transparent: bool,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl OutputSpec {
+    /// The output of a shorthand `kind`, `None` when there is no such kind.
+    pub(crate) fn of_kind(kind: &str, seeds: bool) -> Option<OutputSpec> {
+        let (_, suffix) = KINDS.iter().find(|(k, _)| *k == kind)?;
+        let seed = if seeds { "-{seed}" } else { "" };
+        Some(OutputSpec {
+            path: format!("{{preset}}{seed}{suffix}"),
+            frame: None,
+            start: 0,
+            frames: None,
+            scale: 1,
+            sheet: (kind == "sheet").then(|| SHEET.to_string()),
+            loops: 0,
+            transparent: false,
+        })
+    }
+
+    /// A still: one frame to a `.png`, chosen by `frame` or the last one.
+    pub(crate) fn is_last_frame(&self) -> bool {
+        self.path.ends_with(".png")
+            && !self.path.contains('%')
+            && self.frame.is_none()
+            && self.frames.is_none()
+            && self.sheet.is_none()
+    }
+
+    /// The contact sheet's grid, if any.
+    pub(crate) fn grid(&self) -> Result<Option<Grid>, Error> {
+        self.sheet
+            .as_deref()
+            .map(|s| {
+                s.parse::<Grid>()
+                    .map_err(|why| check::refuse("sheet", s, why))
+            })
+            .transpose()
+    }
+
+    /// `frame` writes one frame: nothing else may say which frames.
+    fn check(&self) -> Result<(), Error> {
+        if self.frame.is_some()
+            && (self.frames.is_some() || self.start != 0 || self.sheet.is_some())
+        {
+            return Err(check::refuse(
+                "outputs",
+                &self.path,
+                "`frame` alone, or `start`, `frames` and `sheet`",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Reads an `outputs` value, refusing an unknown shorthand or key by name.
+pub fn outputs(value: Value) -> Result<Vec<Value>, Error> {
+    let accepted = || {
+        let kinds: Vec<String> = KINDS.iter().map(|(k, _)| format!("\"{k}\"")).collect();
+        format!(
+            "a list of {} or tables such as {{ path = \"{{preset}}.png\", frame = 10 }}",
+            kinds.join(", ")
+        )
+    };
+    let Value::Array(list) = value else {
+        return Err(check::refuse("outputs", value, accepted()));
+    };
+    for item in &list {
+        match item {
+            Value::String(kind) if OutputSpec::of_kind(kind, false).is_some() => {}
+            Value::Table(table) => spec(table.clone())?.check()?,
+            other => return Err(check::refuse("outputs", other, accepted())),
+        }
+    }
+    Ok(list)
+}
+
+pub(crate) fn spec(table: Table) -> Result<OutputSpec, Error> {
+    let text = Value::Table(table.clone()).to_string();
+    table.try_into().map_err(|err: toml::de::Error| {
+        check::refuse("outputs", text, err.message().trim().replace('\n', "; "))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(text: &str) -> String {
+        let value: Table = text.parse().unwrap();
+        outputs(value["outputs"].clone()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn outputs_are_shorthands_or_tables_and_others_are_refused() {
+        let ok: Table = r#"outputs = ["gif", "sheet", { path = "a.png", frame = 3 }]"#
+            .parse()
+            .unwrap();
+        assert_eq!(outputs(ok["outputs"].clone()).unwrap().len(), 3);
+        let err = refusal(r#"outputs = ["jpeg"]"#);
+        assert!(
+            err.contains("\"jpeg\"") && err.contains("\"apng\""),
+            "{err}"
+        );
+        let err = refusal(r#"outputs = [{ path = "a.png", fram = 3 }]"#);
+        assert!(err.contains("unknown field `fram`"), "{err}");
+        let err = refusal(r#"outputs = [{ path = "a.png", frame = 3, frames = 2 }]"#);
+        assert!(err.contains("`frame` alone"), "{err}");
+    }
+}
