@@ -3,14 +3,47 @@
 
 use crate::error::Error;
 
-/// The error for `key` holding `value` when `accepted` would do.
+/// The largest size or distance a parameter may give, in canvas units: 15
+/// times the largest canvas side (65,535). Circles and lines measured fine
+/// up to 1e9 pixels across; the limit keeps every position a parameter
+/// makes far from that and exact in `f64`. (The whale's curved body has a
+/// tighter limit of its own, `scene::whale::MAX_BODY`.)
+pub const MAX_SIZE: f64 = 1_000_000.0;
+
+/// The most characters of a value an error shows.
+pub const SHOWN: usize = 60;
+
+/// The error for `key` holding `value` when `accepted` would do; the value
+/// as [`shown`].
 pub fn refuse(key: &str, value: impl ToString, accepted: impl ToString) -> Error {
     let reason = format!("expected {}", accepted.to_string());
     Error::BadValue {
         key: key.to_string(),
-        value: value.to_string(),
+        value: shown(&value.to_string()),
         reason,
     }
+}
+
+/// `text` as an error may show it: control characters escaped (`\n`,
+/// `\u{1b}`) so that it stays one line and cannot drive the terminal, and
+/// cut to `SHOWN` characters, with an ellipsis when cut.
+pub fn shown(text: &str) -> String {
+    let mut out = escaped(text);
+    if let Some((cut, _)) = out.char_indices().nth(SHOWN) {
+        out.truncate(cut);
+        out.push('…');
+    }
+    out
+}
+
+/// `text` with its control characters escaped, whole.
+pub fn escaped(text: &str) -> String {
+    text.chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
 }
 
 /// Refuses NaN and infinities.
@@ -40,6 +73,16 @@ pub fn in_range(key: &str, v: f64, lo: f64, hi: f64) -> Result<(), Error> {
     }
 }
 
+/// Refuses sizes outside `0..=MAX_SIZE`, NaN included.
+pub fn size(key: &str, v: f64) -> Result<(), Error> {
+    in_range(key, v, 0.0, MAX_SIZE)
+}
+
+/// Refuses offsets and positions outside `-MAX_SIZE..=MAX_SIZE`.
+pub fn offset(key: &str, v: f64) -> Result<(), Error> {
+    in_range(key, v, -MAX_SIZE, MAX_SIZE)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,5 +97,17 @@ mod tests {
         assert!(in_range("ease", f64::NAN, 0.0, 1.0).is_err());
         assert!(finite("speed_x", f64::INFINITY).is_err());
         assert!(in_range("ease", 1.0, 0.0, 1.0).is_ok());
+    }
+
+    #[test]
+    fn values_shown_are_one_short_line() {
+        assert_eq!(shown("F\n\u{1b}[31m"), "F\\n\\u{1b}[31m");
+        let long = "é".repeat(100);
+        let cut = shown(&long);
+        assert_eq!(cut.chars().count(), SHOWN + 1);
+        assert!(cut.ends_with('…'));
+        assert_eq!(shown("2"), "2");
+        let err = refuse("axiom", "x".repeat(1000), "a short axiom").to_string();
+        assert!(err.len() < 120, "{err}");
     }
 }
