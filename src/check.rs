@@ -36,6 +36,35 @@ pub fn shown(text: &str) -> String {
     out
 }
 
+/// `text` with each run between quotes (`` ` ``, `"` or `'`) of more than
+/// `keep` characters cut to its first `cut` characters and an ellipsis; an
+/// unclosed quote is cut the same way. Control characters are escaped. For
+/// messages that may quote a file's text: `cut_quotes(m, 2, 0)` keeps only
+/// grammar tokens such as `=`.
+pub fn cut_quotes(text: &str, keep: usize, cut: usize) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find(['`', '"', '\'']) {
+        let quote = &rest[start..=start];
+        out += &rest[..start];
+        let inside = &rest[start + 1..];
+        let (quoted, after) = match inside.find(quote) {
+            Some(end) => (&inside[..end], &inside[end + 1..]),
+            None => (inside, ""),
+        };
+        out += quote;
+        if quoted.chars().count() <= keep {
+            out += quoted;
+        } else {
+            out.extend(quoted.chars().take(cut));
+            out.push('…');
+        }
+        out += quote;
+        rest = after;
+    }
+    escaped(&(out + rest))
+}
+
 /// `text` with its control characters escaped, whole.
 pub fn escaped(text: &str) -> String {
     text.chars()
@@ -97,6 +126,13 @@ mod tests {
         assert!(in_range("ease", f64::NAN, 0.0, 1.0).is_err());
         assert!(finite("speed_x", f64::INFINITY).is_err());
         assert!(in_range("ease", 1.0, 0.0, 1.0).is_ok());
+    }
+
+    #[test]
+    fn long_quotes_are_cut() {
+        let toml = "expected `=`, found `secret-token` in \"hunter2\\n";
+        assert_eq!(cut_quotes(toml, 2, 0), "expected `=`, found `…` in \"…\"");
+        assert_eq!(cut_quotes("a 'bc' \"defg\"", 2, 1), "a 'bc' \"d…\"");
     }
 
     #[test]
