@@ -6,6 +6,8 @@
 //! preset set names the file and the line.
 
 use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{ErrorKind, Read};
 use std::path::{Path, PathBuf};
 
 use toml::{Spanned, Value};
@@ -20,6 +22,10 @@ use crate::sink;
 
 /// The folder `--preset NAME` reads first, relative to the current folder.
 pub const DIR: &str = "presets";
+
+/// The largest preset file read, in bytes (1 MiB): the shipped presets are
+/// under 2 KB, and a larger file is not one.
+pub const MAX_FILE: u64 = 1 << 20;
 
 /// `(name, text)` of each `presets/NAME.toml`, read at compile time.
 macro_rules! shipped {
@@ -87,57 +93,57 @@ impl Preset {
     }
 
     /// A preset by name (`presets/NAME.toml` here, else the shipped one) or
-    /// by the path of any `.toml` file.
+    /// by the path of any `.toml` file, read with [`read_text`].
     pub fn load(arg: &str) -> Result<Preset, Error> {
         let path = Path::new(arg);
         let name = path
             .file_stem()
             .map_or(arg.into(), |s| s.to_string_lossy().into_owned());
-        let is_path = arg.ends_with(".toml") || path.components().count() > 1;
         let local = Path::new(DIR).join(format!("{arg}.toml"));
-        if is_path || local.is_file() {
-            let file = if is_path { path } else { &local };
-            let text = std::fs::read_to_string(file).map_err(|source| Error::ReadPreset {
-                path: file.to_path_buf(),
-                source,
-            })?;
+        if is_path(arg) || local.is_file() {
+            let file = if is_path(arg) { path } else { &local };
+            let text = read_text(file)?;
             return Preset::parse(&name, &file.display().to_string(), &text);
         }
         match SHIPPED.iter().find(|(shipped, _)| *shipped == arg) {
             Some((_, text)) => Preset::parse(&name, &format!("preset `{name}`"), text),
             None => Err(Error::NoPreset {
-                name: arg.into(),
+                name: check::shown(arg),
                 known: names().join(", "),
             }),
         }
     }
 
-    /// Reads a preset's text; `origin` names it in errors.
+    /// Reads a preset's text; `origin` names it in errors. Until the text
+    /// is known to be a preset (TOML with a `scene`), errors give the line
+    /// and what was wrong but never the text, which may be anything.
     pub fn parse(name: &str, origin: &str, text: &str) -> Result<Preset, Error> {
         let at = |line: Option<usize>, error: Error| Error::InPreset {
             origin: origin.into(),
             line,
-            error: Box::new(error),
+            error: Box::new(cleaned(error)),
         };
         let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
         let document: BTreeMap<Spanned<String>, Spanned<Value>> =
             toml::from_str(text).map_err(|err| {
-                let message = err.message().trim().replace('\n', "; ");
+                let message = check::cut_quotes(err.message().trim(), 2, 0);
                 at(err.span().map(|s| line_of(s.start)), Error::Toml(message))
             })?;
-        let (mut scene, mut description, mut outputs) = (None, None, Vec::new());
+        let scene = match document.iter().find(|(key, _)| key.get_ref() == "scene") {
+            None => return Err(at(None, bad_scene("missing"))),
+            Some((key, value)) => SceneKind::ALL
+                .into_iter()
+                .find(|k| value.get_ref().as_str() == Some(k.name()))
+                .ok_or_else(|| at(Some(line_of(key.span().start)), bad_scene(value.get_ref())))?,
+        };
+        let (mut description, mut outputs) = (None, Vec::new());
         let mut values = Vec::new();
         let mut lines = BTreeMap::new();
         for (key, value) in document {
             let line = line_of(key.span().start);
             let (key, value) = (key.into_inner(), value.into_inner());
             match key.as_str() {
-                "scene" => {
-                    let kind = SceneKind::ALL
-                        .into_iter()
-                        .find(|k| value.as_str() == Some(k.name()));
-                    scene = Some(kind.ok_or_else(|| at(Some(line), bad_scene(&value)))?);
-                }
+                "scene" => {}
                 "description" => match value {
                     Value::String(text) => description = Some(text),
                     other => {
@@ -152,7 +158,6 @@ impl Preset {
                 }
             }
         }
-        let scene = scene.ok_or_else(|| at(None, bad_scene("missing")))?;
         Ok(Preset {
             name: name.into(),
             scene,
@@ -172,17 +177,19 @@ impl Preset {
 
     /// `err` with this preset's file, and the line when the key at fault
     /// holds the preset's value (not one of `overrides`).
+    /// Values and keys in it are shortened and escaped (see `check::shown`).
     pub fn locate(&self, err: Error, overrides: &[(String, Value)]) -> Error {
+        let key = err.key().unwrap_or_default().to_string();
+        let err = cleaned(err);
         let Some(origin) = &self.origin else {
             return err;
         };
-        let key = err.key().unwrap_or_default();
-        if overrides.iter().any(|(k, _)| k == key) {
+        if overrides.iter().any(|(k, _)| *k == key) {
             return err;
         }
         Error::InPreset {
             origin: origin.clone(),
-            line: self.lines.get(key).copied(),
+            line: self.lines.get(&key).copied(),
             error: Box::new(err),
         }
     }
@@ -196,17 +203,100 @@ fn bad_scene(value: impl ToString) -> Error {
     check::refuse("scene", value, format!("scene = {}", names.join(" or ")))
 }
 
+/// `err` with the keys and values it echoes shortened and escaped: they
+/// may come from a file, or a `--set`, of any length and any characters.
+fn cleaned(err: Error) -> Error {
+    match err {
+        Error::BadValue { key, value, reason } => Error::BadValue {
+            key: check::shown(&key),
+            value: check::shown(&value),
+            reason: check::cut_quotes(&reason, check::SHOWN, check::SHOWN),
+        },
+        Error::UnknownKey { key, scene, valid } => Error::UnknownKey {
+            key: check::shown(&key),
+            scene,
+            valid,
+        },
+        Error::InPreset {
+            origin,
+            line,
+            error,
+        } => Error::InPreset {
+            origin,
+            line,
+            error: Box::new(cleaned(*error)),
+        },
+        other => other,
+    }
+}
+
+/// The text of the preset file at `path`, refused without reading more
+/// than `MAX_FILE` + 1 bytes when it is not a regular file (a device, a
+/// pipe, a folder), is over `MAX_FILE` bytes (whatever size it claims) or is
+/// not UTF-8. Errors name the file and never show its text.
+pub(crate) fn read_text(path: &Path) -> Result<String, Error> {
+    let failed = |source| Error::ReadPreset {
+        path: path.to_path_buf(),
+        source,
+    };
+    let refuse = |kind: ErrorKind, reason: String| failed(std::io::Error::new(kind, reason));
+    let not_regular = || {
+        let reason = "not a regular file: name a .toml file".to_string();
+        refuse(ErrorKind::InvalidInput, reason)
+    };
+    let too_large = || {
+        let reason = format!("over {MAX_FILE} bytes (1 MiB), too large for a preset");
+        refuse(ErrorKind::InvalidData, reason)
+    };
+    // Checked before opening, which would wait for a writer on a pipe.
+    let meta = std::fs::metadata(path).map_err(failed)?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    if meta.len() > MAX_FILE {
+        return Err(too_large());
+    }
+    let file = File::open(path).map_err(failed)?;
+    // Again on what was opened: the path may have changed in between.
+    if !file.metadata().map_err(failed)?.is_file() {
+        return Err(not_regular());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(failed)?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes).map_err(|err| {
+        let at = err.utf8_error().valid_up_to();
+        refuse(
+            ErrorKind::InvalidData,
+            format!("not UTF-8 text (byte {at} is not)"),
+        )
+    })
+}
+
+/// Whether `--preset` takes `arg` as a path rather than a name.
+fn is_path(arg: &str) -> bool {
+    arg.ends_with(".toml") || Path::new(arg).components().count() > 1
+}
+
 /// The names of the presets `--preset` finds from here: the shipped ones and
-/// any other `presets/*.toml`, sorted.
+/// any other `presets/*.toml`, sorted. A file whose name `--preset` would
+/// take for a path (`x.toml.toml`), is not UTF-8 or holds control
+/// characters is left out: every name listed loads as that name.
 pub fn names() -> Vec<String> {
     let local = std::fs::read_dir(DIR).into_iter().flatten().flatten();
     let local = local
         .map(|entry| entry.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"));
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .filter_map(|p: PathBuf| Some(p.file_stem()?.to_str()?.to_string()))
+        .filter(|name| !is_path(name) && !name.chars().any(char::is_control));
     let mut names: Vec<String> = SHIPPED
         .iter()
         .map(|(name, _)| name.to_string())
-        .chain(local.filter_map(|p: PathBuf| Some(p.file_stem()?.to_string_lossy().into_owned())))
+        .chain(local)
         .collect();
     names.sort();
     names.dedup();
@@ -281,12 +371,19 @@ pub fn list() -> String {
             description.to_string(),
         )
     });
+    // Descriptions come from files: escaped, so that a newline or an
+    // escape sequence cannot break the listing or drive the terminal.
     let presets = names().into_iter().map(|name| match Preset::load(&name) {
         Ok(p) => {
             let what = format!("{} preset", p.scene.name());
-            (name, what, p.description.unwrap_or_default())
+            let description = check::escaped(&p.description.unwrap_or_default());
+            (name, what, description)
         }
-        Err(err) => (name, "preset".into(), format!("refused: {err}")),
+        Err(err) => (
+            name,
+            "preset".into(),
+            check::escaped(&format!("refused: {}", err.chain())),
+        ),
     });
     scenes
         .chain(presets)

@@ -54,7 +54,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// Random L-systems draw on a tiny canvas without a panic, and the
-    /// counted size matches the walk.
+    /// counted size and nesting depth match the walk.
     #[test]
     fn random_lsystems_draw(
         axiom in symbols(6),
@@ -65,10 +65,23 @@ proptest! {
         length in 0.0f64..50.0,
     ) {
         let rules = BTreeMap::from([("F".to_string(), rule_f), ("X".to_string(), rule_x)]);
-        let system = LSystem::new(&axiom, &rules).unwrap();
-        let mut walked = 0u128;
-        system.walk(generations, &mut |_| walked += 1);
-        prop_assert_eq!(system.size(generations, b"F").symbols, walked);
+        let Ok(system) = LSystem::new(&axiom, &rules) else {
+            prop_assert!(axiom.is_empty(), "only an empty axiom is refused");
+            return Ok(());
+        };
+        let (mut walked, mut open, mut depth) = (0u128, 0u128, 0u128);
+        system.walk(generations, &mut |s| {
+            walked += 1;
+            match s {
+                b'[' => open += 1,
+                b']' => open = open.saturating_sub(1),
+                _ => {}
+            }
+            depth = depth.max(open);
+        });
+        let size = system.size(generations, b"F");
+        prop_assert_eq!(size.symbols, walked);
+        prop_assert_eq!(size.depth, depth);
 
         let table: toml::Table = rules.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
         let overrides = vec![

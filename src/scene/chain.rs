@@ -73,22 +73,47 @@ impl Default for ChainParams {
     }
 }
 
+/// The most circles in the chain.
+pub const MAX_SEGMENTS: u32 = 100_000;
+
+/// The most keyframes: the pointer looks through them every frame.
+pub const MAX_KEYFRAMES: usize = 10_000;
+
 impl ChainParams {
+    /// Refuses, by name, any parameter out of its range; sizes and
+    /// positions within `check::MAX_SIZE`, so is every circle's diameter.
     pub(crate) fn check(&self) -> Result<(), Error> {
-        check::in_range("segments", f64::from(self.segments), 1.0, 100_000.0)?;
+        check::in_range(
+            "segments",
+            f64::from(self.segments),
+            1.0,
+            f64::from(MAX_SEGMENTS),
+        )?;
         check::in_range("head_ease", self.head_ease, 0.0, 1.0)?;
         check::in_range("stiffness", self.stiffness, 0.0, 1.0)?;
-        check::non_negative("spacing", self.spacing)?;
-        check::non_negative("head_size", self.head_size)?;
+        check::size("spacing", self.spacing)?;
+        check::size("head_size", self.head_size)?;
         for (key, v) in [
-            ("taper", self.taper),
             ("wiggle", self.wiggle),
             ("wiggle_speed", self.wiggle_speed),
             ("wiggle_phase", self.wiggle_phase),
-            ("ax", self.ax),
-            ("ay", self.ay),
         ] {
             check::finite(key, v)?;
+        }
+        check::offset("ax", self.ax)?;
+        check::offset("ay", self.ay)?;
+        // The diameters run from head_size to the last circle's, linearly.
+        let last = self.head_size - f64::from(self.segments - 1) * self.taper;
+        if !(self.taper.is_finite() && last.abs() <= check::MAX_SIZE) {
+            return Err(check::refuse(
+                "taper",
+                self.taper,
+                format!(
+                    "a number that keeps the last circle's diameter (head_size - (segments - 1) \
+                     x taper) within -{0} to {0}",
+                    check::MAX_SIZE
+                ),
+            ));
         }
         for (key, v) in [("period", self.period), ("px", self.px), ("py", self.py)] {
             if !(v.is_finite() && v > 0.0) {
@@ -99,9 +124,16 @@ impl ChainParams {
     }
 
     fn check_keyframes(&self) -> Result<(), Error> {
-        let accepted = "a list of [frame, x, y] keyframes, at least one, frames increasing";
+        let accepted = format!(
+            "a list of [frame, x, y] keyframes, 1 to {MAX_KEYFRAMES}, frames increasing, x and y \
+             within -{0} to {0}",
+            check::MAX_SIZE
+        );
         let shown = || format!("{:?}", self.keyframes);
-        if self.keyframes.is_empty() || self.keyframes.iter().flatten().any(|v| !v.is_finite()) {
+        // NaN fails every comparison: it is refused too.
+        let within = |v: f64| v.abs() <= check::MAX_SIZE;
+        let bad = |&[frame, x, y]: &[f64; 3]| !(frame.is_finite() && within(x) && within(y));
+        if !(1..=MAX_KEYFRAMES).contains(&self.keyframes.len()) || self.keyframes.iter().any(bad) {
             return Err(check::refuse("keyframes", shown(), accepted));
         }
         if self.keyframes.windows(2).any(|w| w[1][0] < w[0][0]) {

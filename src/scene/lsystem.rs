@@ -16,14 +16,107 @@ pub struct LSystem {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Size {
     pub symbols: u128,
+    /// The symbols that draw a line.
     pub strokes: u128,
+    /// The most `[` open at once, as the turtle reads them: a `]` with
+    /// none open does nothing.
+    pub depth: u128,
+}
+
+/// What a run of symbols does to the turtle's stack: from `x` saved states
+/// (`x` >= 0) it ends with `max(x + net, floor)` and holds at most
+/// `max(x + rise, top)` on the way. Runs compose in the same form, so a
+/// generation's depth follows from the rules as its size does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Nesting {
+    net: i128,
+    floor: i128,
+    rise: i128,
+    top: i128,
+}
+
+impl Nesting {
+    const NONE: Nesting = Nesting {
+        net: 0,
+        floor: 0,
+        rise: 0,
+        top: 0,
+    };
+
+    fn of(symbol: u8) -> Nesting {
+        match symbol {
+            b'[' => Nesting {
+                net: 1,
+                rise: 1,
+                ..Nesting::NONE
+            },
+            b']' => Nesting {
+                net: -1,
+                ..Nesting::NONE
+            },
+            _ => Nesting::NONE,
+        }
+    }
+
+    /// This run, then `next`; saturating, never overflowing.
+    fn then(self, next: Nesting) -> Nesting {
+        Nesting {
+            net: self.net.saturating_add(next.net),
+            floor: self.floor.saturating_add(next.net).max(next.floor),
+            rise: self.rise.max(self.net.saturating_add(next.rise)),
+            top: (self.top)
+                .max(self.floor.saturating_add(next.rise))
+                .max(next.top),
+        }
+    }
+}
+
+/// A run of symbols: its size and nesting.
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    symbols: u128,
+    strokes: u128,
+    nesting: Nesting,
+}
+
+impl Run {
+    const EMPTY: Run = Run {
+        symbols: 0,
+        strokes: 0,
+        nesting: Nesting::NONE,
+    };
+
+    fn then(self, next: Run) -> Run {
+        Run {
+            symbols: self.symbols.saturating_add(next.symbols),
+            strokes: self.strokes.saturating_add(next.strokes),
+            nesting: self.nesting.then(next.nesting),
+        }
+    }
+
+    fn size(self) -> Size {
+        let Nesting { rise, top, .. } = self.nesting;
+        Size {
+            symbols: self.symbols,
+            strokes: self.strokes,
+            depth: u128::try_from(rise.max(top)).unwrap_or(0),
+        }
+    }
 }
 
 impl LSystem {
     /// Compiles `axiom` and `rules` (one ASCII symbol each key, any ASCII
-    /// string each value).
+    /// string each value, empty to delete the symbol). Fails on an empty
+    /// axiom, which would draw nothing.
     pub fn new(axiom: &str, rules: &BTreeMap<String, String>) -> Result<Self, Error> {
         let ascii = "ASCII symbols, such as \"F+[-F]\"";
+        if axiom.is_empty() {
+            return Err(check::refuse(
+                "axiom",
+                "\"\"",
+                format!("at least one symbol: {ascii}"),
+            ));
+        }
         if !axiom.is_ascii() {
             return Err(check::refuse("axiom", format!("{axiom:?}"), ascii));
         }
@@ -51,24 +144,37 @@ impl LSystem {
         self.rules[usize::from(symbol)].as_deref()
     }
 
-    /// The number of symbols of `generation` and how many of them are in
-    /// `draws`, saturating at `u128::MAX`.
+    /// The size of `generation`, with `draws` the symbols that draw a line;
+    /// counts saturate at `u128::MAX`.
     pub fn size(&self, generation: u32, draws: &[u8]) -> Size {
-        let mut sizes: Vec<Size> = (0..128u8)
-            .map(|s| Size {
+        let sizes = self.sizes(generation, draws);
+        *sizes.last().expect("generation 0 at least")
+    }
+
+    /// The sizes of generations 0 to `last`, in order: the cost is that of
+    /// the last one alone, `last` times the length of the rules.
+    pub fn sizes(&self, last: u32, draws: &[u8]) -> Vec<Size> {
+        let mut runs: Vec<Run> = (0..128u8)
+            .map(|s| Run {
                 symbols: 1,
                 strokes: u128::from(draws.contains(&s)),
+                nesting: Nesting::of(s),
             })
             .collect();
-        for _ in 0..generation {
-            sizes = (0..128u8)
+        let of = |runs: &[Run], symbols: &[u8]| {
+            (symbols.iter()).fold(Run::EMPTY, |run, &s| run.then(runs[usize::from(s)]))
+        };
+        let mut sizes = vec![of(&runs, &self.axiom).size()];
+        for _ in 0..last {
+            runs = (0..128u8)
                 .map(|s| match self.rule(s) {
-                    Some(rule) => sum(rule.iter().map(|&t| sizes[usize::from(t)])),
-                    None => sizes[usize::from(s)],
+                    Some(rule) => of(&runs, rule),
+                    None => runs[usize::from(s)],
                 })
                 .collect();
+            sizes.push(of(&runs, &self.axiom).size());
         }
-        sum(self.axiom.iter().map(|&s| sizes[usize::from(s)]))
+        sizes
     }
 
     /// Calls `visit` with each symbol of `generation` in order. Memory is the
@@ -89,19 +195,6 @@ impl LSystem {
             _ => visit(symbol),
         }
     }
-}
-
-fn sum(sizes: impl Iterator<Item = Size>) -> Size {
-    sizes.fold(
-        Size {
-            symbols: 0,
-            strokes: 0,
-        },
-        |a, b| Size {
-            symbols: a.symbols.saturating_add(b.symbols),
-            strokes: a.strokes.saturating_add(b.strokes),
-        },
-    )
 }
 
 #[cfg(test)]
@@ -154,8 +247,54 @@ mod tests {
             ls.size(2, b"F"),
             Size {
                 symbols: 47,
-                strokes: 10
+                strokes: 10,
+                depth: 2,
             }
+        );
+    }
+
+    /// The most `[` open at once, walking the symbols as the turtle does.
+    fn walked_depth(ls: &LSystem, generation: u32) -> u128 {
+        let (mut open, mut most) = (0u128, 0u128);
+        ls.walk(generation, &mut |s| match s {
+            b'[' => {
+                open += 1;
+                most = most.max(open);
+            }
+            b']' => open = open.saturating_sub(1),
+            _ => {}
+        });
+        most
+    }
+
+    #[test]
+    fn depth_is_computed_without_expanding_and_a_lone_close_does_nothing() {
+        let rule = |k: &str, v: &str| BTreeMap::from([(k.to_string(), v.to_string())]);
+        for (axiom, rules) in [
+            ("F[+++++", rule("F", "]F")),
+            ("F", rule("F", "[F")),
+            ("]]F", rule("F", "F[[F]]]]F[")),
+            ("X", rule("X", "]X[[X]")),
+            ("F", rule("F", "FF+[+F-F-F]-[-F+F+F]")),
+        ] {
+            let ls = LSystem::new(axiom, &rules).unwrap();
+            let sizes = ls.sizes(5, b"F");
+            for (g, size) in sizes.iter().enumerate() {
+                let walked = walked_depth(&ls, g as u32);
+                assert_eq!(size.depth, walked, "{axiom} {rules:?} generation {g}");
+                assert_eq!(*size, ls.size(g as u32, b"F"));
+            }
+        }
+        let deep = LSystem::new("F", &rule("F", "[F")).unwrap();
+        assert_eq!(deep.size(64, b"F").depth, 64);
+    }
+
+    #[test]
+    fn an_empty_axiom_is_refused() {
+        let err = LSystem::new("", &BTreeMap::new()).unwrap_err().to_string();
+        assert!(
+            err.contains("axiom") && err.contains("at least one"),
+            "{err}"
         );
     }
 

@@ -15,6 +15,12 @@ const PATTERN_STREAM: u64 = 0x5348_4152_4B53_504F;
 /// How far the pectoral fins turn with the body's bend (per radian of bend).
 const FIN_FLEX: f64 = 0.25;
 
+/// The most spots on the head, and in each row on a body segment: more
+/// than a whale 500 or 320 units wide would get, which bounds the pattern
+/// (and the work of each frame) whatever the widths.
+const MAX_HEAD_SPOTS: usize = 256;
+const MAX_ROW_SPOTS: usize = 32;
+
 /// A pale spot, in body coordinates: on body segment `segment`, `along` from
 /// its joint (0) to its leader (1), `across` in half widths (-1 to 1).
 #[derive(Debug, Clone, PartialEq)]
@@ -43,7 +49,7 @@ impl Pattern {
         let mut u = move || rng.next_f64();
         let segments = p.profile.len().saturating_sub(1).max(1);
         let mut spots = Vec::new();
-        let head_spots = (p.profile[0] / 2.0).round() as usize;
+        let head_spots = ((p.profile[0] / 2.0).round() as usize).min(MAX_HEAD_SPOTS);
         for _ in 0..head_spots {
             spots.push(Spot {
                 segment: 0,
@@ -54,7 +60,7 @@ impl Pattern {
         }
         for segment in 1..segments {
             let width = p.profile[segment].max(p.profile[(segment + 1).min(segments)]);
-            let per_row = (width / 10.0).round().max(1.0) as usize;
+            let per_row = ((width / 10.0).round() as usize).clamp(1, MAX_ROW_SPOTS);
             for along in [0.3, 0.68] {
                 for k in 0..per_row {
                     let across = -0.78 + 1.56 * (k as f64 + 0.5) / per_row as f64;

@@ -15,6 +15,16 @@ use crate::p5::{Rgba, P5};
 /// (16,777,216 lines) renders, generation 9 is refused.
 pub const MAX_STROKES: u128 = 50_000_000;
 
+/// The highest `max_symbols` may be set: ten times the default. Walking a
+/// billion symbols takes seconds a frame; `--set` cannot raise it.
+pub const MAX_SYMBOLS: u64 = 1_000_000_000;
+
+/// The most `[` a generation may hold open at once. Each open `[` keeps a
+/// saved turtle (about 80 bytes on a p5 canvas, one canvas per drawing
+/// thread), so the saved states stay under a megabyte; plants nest a few
+/// levels a generation, and 64 generations of one `[` each are 64 levels.
+pub const MAX_DEPTH: u128 = 10_000;
+
 /// Every parameter of the tree scene, by its SCENES.md name.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -30,7 +40,8 @@ pub struct TreeParams {
     pub length_scale: f64,
     pub generations: u32,
     pub hold: u32,
-    /// The most symbols a generation may have before the render is refused.
+    /// The most symbols a generation may have before the render is
+    /// refused; 1 to `MAX_SYMBOLS`.
     pub max_symbols: u64,
     /// Where the turtle starts, as fractions of the width and the height:
     /// `[0.5, 1.0]` is the middle of the bottom edge.
@@ -72,19 +83,26 @@ impl Default for TreeParams {
 }
 
 impl TreeParams {
-    /// Checks the parameters, and that the largest generation shown in
-    /// `frames` frames stays within the limits, before any memory is spent.
+    /// Checks the parameters, and that every generation shown or measured
+    /// in `frames` frames stays within the limits, before any memory is spent.
     pub(crate) fn check(&self, frames: u32) -> Result<LSystem, Error> {
-        check::non_negative("stroke_weight", self.stroke_weight)?;
+        check::size("stroke_weight", self.stroke_weight)?;
         check::finite("angle", self.angle)?;
-        check::non_negative("length", self.length)?;
+        check::size("length", self.length)?;
         check::non_negative("length_scale", self.length_scale)?;
         check::in_range("generations", f64::from(self.generations), 0.0, 64.0)?;
         check::in_range("hold", f64::from(self.hold), 1.0, f64::from(u32::MAX))?;
+        // u64 to f64 rounds, but not across the limit.
+        check::in_range(
+            "max_symbols",
+            self.max_symbols as f64,
+            1.0,
+            MAX_SYMBOLS as f64,
+        )?;
         check::finite("start", self.start[0])?;
         check::finite("start", self.start[1])?;
         check::finite("heading", self.heading)?;
-        check::non_negative("margin", self.margin)?;
+        check::size("margin", self.margin)?;
         if !self
             .draw
             .bytes()
@@ -97,21 +115,51 @@ impl TreeParams {
             ));
         }
         let system = LSystem::new(&self.axiom, &self.rules)?;
+        // Every generation up to the last is walked (`fit` measures each),
+        // and one in the middle can be the largest: rules may delete.
         let last = self.generation(frames.saturating_sub(1));
-        let Size { symbols, strokes } = system.size(last, self.draw.as_bytes());
-        if symbols > u128::from(self.max_symbols) || strokes > MAX_STROKES {
-            let reason = format!(
-                "generation {last} would have {symbols} symbols and draw {strokes} lines; the limits \
-                 are max_symbols = {} and {MAX_STROKES} lines: use fewer generations or frames",
-                self.max_symbols
-            );
-            return Err(Error::BadValue {
-                key: "generations".into(),
-                value: self.generations.to_string(),
-                reason,
-            });
+        let sizes = system.sizes(last, self.draw.as_bytes());
+        for (generation, size) in sizes.into_iter().enumerate() {
+            self.check_size(generation, size)?;
         }
         Ok(system)
+    }
+
+    /// Refuses generation `generation` when it is over a limit: by the
+    /// axiom for generation 0, else by `generations`.
+    fn check_size(&self, generation: usize, size: Size) -> Result<(), Error> {
+        let Size {
+            symbols,
+            strokes,
+            depth,
+        } = size;
+        let reason = if symbols > u128::from(self.max_symbols) || strokes > MAX_STROKES {
+            format!(
+                "generation {generation} would have {symbols} symbols and draw {strokes} lines; \
+                 the limits are max_symbols = {} and {MAX_STROKES} lines",
+                self.max_symbols
+            )
+        } else if depth > MAX_DEPTH {
+            format!(
+                "generation {generation} would hold {depth} `[` open at once; the limit is \
+                 {MAX_DEPTH}: close each `[` with a `]`"
+            )
+        } else {
+            return Ok(());
+        };
+        let (key, value, fix) = match generation {
+            0 => ("axiom", format!("{:?}", self.axiom), "use a shorter axiom"),
+            _ => (
+                "generations",
+                self.generations.to_string(),
+                "use fewer generations or frames",
+            ),
+        };
+        Err(Error::BadValue {
+            key: key.into(),
+            value: check::shown(&value),
+            reason: format!("{reason}: {fix}"),
+        })
     }
 
     /// The generation shown at frame `frame`.
@@ -272,18 +320,73 @@ mod tests {
         let p = TreeParams {
             axiom: "L".into(),
             rules: BTreeMap::from([("L".into(), "LL".into())]),
-            generations: 30,
-            max_symbols: u64::MAX,
+            generations: 29,
+            max_symbols: MAX_SYMBOLS,
             draw: "LR".into(),
             ..Default::default()
         };
         let err = p.check(u32::MAX).unwrap_err().to_string();
-        assert!(err.contains("1073741824 lines"), "{err}");
+        assert!(err.contains("67108864 lines"), "{err}");
         let moves_only = TreeParams {
             draw: "F".into(),
             ..p
         };
         assert!(moves_only.check(u32::MAX).is_ok());
+    }
+
+    #[test]
+    fn a_generation_larger_than_the_last_is_refused() {
+        // Generation 1 is ten symbols, generation 2 none: Y deletes itself.
+        let p = TreeParams {
+            axiom: "X".into(),
+            rules: BTreeMap::from([("X".into(), "YYYYYYYYYY".into()), ("Y".into(), "".into())]),
+            generations: 2,
+            hold: 1,
+            max_symbols: 5,
+            ..Default::default()
+        };
+        let err = p.check(3).unwrap_err().to_string();
+        assert!(
+            err.starts_with("`generations` = 2: generation 1 would have 10 symbols"),
+            "{err}"
+        );
+        assert!(p.check(1).is_ok(), "generation 0 alone is one symbol");
+    }
+
+    #[test]
+    fn nesting_deeper_than_the_limit_is_refused() {
+        let p = TreeParams {
+            rules: BTreeMap::from([("F".into(), format!("{}F", "[".repeat(200)))]),
+            generations: 60,
+            hold: 1,
+            ..Default::default()
+        };
+        let err = p.check(61).unwrap_err().to_string();
+        assert!(
+            err.contains("generation 51 would hold 10200 `[` open"),
+            "{err}"
+        );
+        assert!(p.check(51).is_ok(), "generation 50 holds 10000");
+        let axiom = TreeParams {
+            axiom: "[".repeat(10_001),
+            ..Default::default()
+        };
+        let err = axiom.check(1).unwrap_err().to_string();
+        assert!(err.starts_with("`axiom` = \"[[[["), "{err}");
+        assert!(err.len() < 300, "the axiom is shortened: {err}");
+    }
+
+    #[test]
+    fn max_symbols_cannot_be_raised_past_its_ceiling() {
+        for max_symbols in [0, MAX_SYMBOLS + 1, 1 << 63] {
+            let p = TreeParams {
+                max_symbols,
+                ..Default::default()
+            };
+            let err = p.check(1).unwrap_err().to_string();
+            assert!(err.starts_with("`max_symbols` = "), "{err}");
+            assert!(err.contains("from 1 to 1000000000"), "{err}");
+        }
     }
 
     #[test]

@@ -19,6 +19,9 @@ pub(super) trait Pen {
 /// How the turtle reads symbols: those in `draws` move `len` and draw a line,
 /// `f` moves without drawing, `+` turns by `angle` (radians), `-` by
 /// `-angle`, `[` and `]` save and restore the turtle; the others do nothing.
+/// A `]` with no `[` open does nothing (as p5's `pop()` with no `push()`),
+/// and the `[` left open at the end are closed, so that a pen is handed
+/// back as balanced as it came: one run never sees another's saved states.
 pub(super) struct Turtle<'a> {
     pub draws: &'a [u8],
     pub len: f64,
@@ -26,21 +29,32 @@ pub(super) struct Turtle<'a> {
 }
 
 impl Turtle<'_> {
-    /// Moves `pen` through every symbol of `generation` of `system`.
+    /// Moves `pen` through every symbol of `generation` of `system`. The
+    /// system's depth (`LSystem::depth`) bounds the `[` open at once.
     pub fn run(&self, system: &LSystem, generation: u32, pen: &mut impl Pen) {
         let mut draws = [false; 256];
         for &symbol in self.draws {
             draws[usize::from(symbol)] = true;
         }
+        let mut open = 0u64;
         system.walk(generation, &mut |symbol| match symbol {
             s if draws[usize::from(s)] => pen.forward(self.len, true),
             b'f' => pen.forward(self.len, false),
             b'+' => pen.turn(self.angle),
             b'-' => pen.turn(-self.angle),
-            b'[' => pen.push(),
-            b']' => pen.pop(),
+            b'[' => {
+                open += 1;
+                pen.push();
+            }
+            b']' if open > 0 => {
+                open -= 1;
+                pen.pop();
+            }
             _ => {}
         });
+        for _ in 0..open {
+            pen.pop();
+        }
     }
 }
 
@@ -190,6 +204,46 @@ mod tests {
         assert!(close(b.max, V2::new(1.0, -2.0)), "{b:?}");
         let b = measure("FfG", &[], b"F", 0);
         assert!(close(b.size(), V2::new(0.0, 1.0)), "{b:?}");
+    }
+
+    /// Counts what the turtle asks of a pen that keeps its saved states
+    /// from one run to the next, as a p5 canvas does.
+    #[derive(Default)]
+    struct Log {
+        depth: i64,
+        lowest: i64,
+    }
+
+    impl Pen for Log {
+        fn forward(&mut self, _: f64, _: bool) {}
+        fn turn(&mut self, _: f64) {}
+        fn push(&mut self) {
+            self.depth += 1;
+        }
+        fn pop(&mut self) {
+            self.depth -= 1;
+            self.lowest = self.lowest.min(self.depth);
+        }
+    }
+
+    #[test]
+    fn unbalanced_brackets_leave_the_pen_as_it_came() {
+        let rules = BTreeMap::from([("F".to_string(), "]F".to_string())]);
+        let system = LSystem::new("F[+++++", &rules).unwrap();
+        let turtle = Turtle {
+            draws: b"F",
+            len: 1.0,
+            angle: 1.0,
+        };
+        let mut pen = Log::default();
+        for generation in 0..4 {
+            turtle.run(&system, generation, &mut pen);
+            assert_eq!(pen.depth, 0, "generation {generation}");
+        }
+        assert_eq!(pen.lowest, 0, "a `]` popped a state it had not pushed");
+        // A lone `]` leaves the turtle where it is.
+        let b = measure("F]F", &[], b"F", 0);
+        assert!(close(b.size(), V2::new(0.0, 2.0)), "{b:?}");
     }
 
     #[test]

@@ -107,14 +107,33 @@ impl Default for WhaleParams {
     }
 }
 
+/// The most stars: each is drawn every frame.
+pub const MAX_STARS: u32 = 1_000_000;
+
+/// The most body segments (joints).
+pub const MAX_SEGMENTS: u32 = 1000;
+
+/// The largest body part, speed or curve overshoot, in canvas units: the
+/// widths of `profile`, the lengths and spacings, the speeds. The curve
+/// rasteriser's fixed point (src/p5/edges.rs) overflows on curves about
+/// 40,000 pixels across; parts of 2,000 units at `curve_tightness` -5 (its
+/// widest) measured well within it.
+pub const MAX_BODY: f64 = 2_000.0;
+
 impl WhaleParams {
+    /// Refuses, by name, any parameter out of its range; every count that
+    /// sizes an allocation (`stars`, `segments`, `profile`) is bounded.
     pub(crate) fn check(&self) -> Result<(), Error> {
-        check::in_range("stars", f64::from(self.stars), 0.0, 1_000_000.0)?;
+        check::in_range("stars", f64::from(self.stars), 0.0, f64::from(MAX_STARS))?;
         for (key, v) in [
             ("shield_radius", self.shield_radius),
             ("push", self.push),
             ("boundary", self.boundary),
             ("max_force", self.max_force),
+        ] {
+            check::size(key, v)?;
+        }
+        for (key, v) in [
             ("spacing", self.spacing),
             ("tail_spacing", self.tail_spacing),
             ("length", self.length),
@@ -122,16 +141,21 @@ impl WhaleParams {
             ("tail_length", self.tail_length),
             ("tail_fin", self.tail_fin),
         ] {
-            check::non_negative(key, v)?;
+            check::in_range(key, v, 0.0, MAX_BODY)?;
         }
         check::in_range("ease", self.ease, 0.0, 1.0)?;
-        check::finite("speed_x", self.speed_x)?;
-        check::finite("speed_y", self.speed_y)?;
-        check::finite("curve_tightness", self.curve_tightness)?;
+        check::in_range("speed_x", self.speed_x, -MAX_BODY, MAX_BODY)?;
+        check::in_range("speed_y", self.speed_y, -MAX_BODY, MAX_BODY)?;
+        check::in_range("curve_tightness", self.curve_tightness, -5.0, 5.0)?;
         check::in_range("tail_beat", self.tail_beat, 0.0, 1.5)?;
         check::finite("tail_beat_speed", self.tail_beat_speed)?;
         check::finite("tail_beat_phase", self.tail_beat_phase)?;
-        check::in_range("segments", f64::from(self.segments), 1.0, 1000.0)?;
+        check::in_range(
+            "segments",
+            f64::from(self.segments),
+            1.0,
+            f64::from(MAX_SEGMENTS),
+        )?;
         if self.profile.len() != self.segments as usize {
             return Err(check::refuse(
                 "profile",
@@ -144,7 +168,7 @@ impl WhaleParams {
         }
         self.profile
             .iter()
-            .try_for_each(|&w| check::non_negative("profile", w))
+            .try_for_each(|&w| check::in_range("profile", w, 0.0, MAX_BODY))
     }
 }
 
