@@ -164,7 +164,7 @@ fn jobs_of_file(input: &str) -> Vec<(String, Result<Job, Error>)> {
     let path = Path::new(input);
     let text = input
         .ends_with(".toml")
-        .then(|| std::fs::read_to_string(path))
+        .then(|| preset::read_text(path))
         .and_then(Result::ok);
     match text {
         Some(text) if spec::is_batch_file(&text) => match spec::read_batch_file(path, &text) {

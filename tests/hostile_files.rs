@@ -7,7 +7,7 @@ use std::fs::File;
 use std::path::Path;
 
 use common::whalegen;
-use whalegen::preset::Preset;
+use whalegen::internals::Preset;
 
 /// `Preset::load` of `path`, which must be refused: the whole message.
 fn refusal(path: &Path) -> String {
@@ -105,7 +105,7 @@ fn values_echoed_from_a_preset_are_short_and_escaped() {
         let path = dir.path().join("odd.toml");
         std::fs::write(&path, &text).unwrap();
         let err = match Preset::load(path.to_str().unwrap())
-            .and_then(|p| whalegen::plan::checked_settings(&p, &[]))
+            .and_then(|p| whalegen::internals::checked_settings(&p, &[]))
         {
             Ok(_) => panic!("{text:.40} was accepted"),
             Err(err) => err.chain(),

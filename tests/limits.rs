@@ -4,12 +4,13 @@
 use std::sync::Arc;
 
 use toml::Value;
-use whalegen::frame::Frame;
-use whalegen::params::Settings;
-use whalegen::plan::checked_settings;
-use whalegen::preset::Preset;
-use whalegen::render::{Animation, Canvas, Selection};
-use whalegen::scene::{SceneKind, SceneParams, Whale};
+use whalegen::Frame;
+use whalegen::internals::Settings;
+use whalegen::internals::checked_settings;
+use whalegen::internals::Preset;
+use whalegen::internals::Animation;
+use whalegen::{Canvas, Selection};
+use whalegen::internals::{SceneKind, SceneParams, Whale};
 use whalegen::Error;
 
 fn int(v: i64) -> Value {
