@@ -4,14 +4,14 @@
 use std::sync::Arc;
 
 use toml::Value;
-use whalegen::Frame;
-use whalegen::internals::Settings;
 use whalegen::internals::checked_settings;
-use whalegen::internals::Preset;
 use whalegen::internals::Animation;
-use whalegen::{Canvas, Selection};
+use whalegen::internals::Preset;
+use whalegen::internals::Settings;
 use whalegen::internals::{SceneKind, SceneParams, Whale};
 use whalegen::Error;
+use whalegen::Frame;
+use whalegen::{Canvas, Selection};
 
 fn int(v: i64) -> Value {
     Value::Integer(v)

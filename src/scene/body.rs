@@ -1,9 +1,18 @@
 //! The whale's body as drawn: the pose of its joints (with the tail beat),
 //! body coordinates, and the curve shapes both styles are made of.
 
-use super::whale::{Joint, WhaleParams};
+use super::whale::WhaleParams;
 use super::V2;
 use crate::p5::{ShapeEnd, P5};
+
+/// A body joint: its position and the direction from its leader back to it.
+#[derive(Debug, Clone)]
+pub struct Joint {
+    /// Where it is, in canvas units.
+    pub pos: V2,
+    /// From its leader back to it, in radians.
+    pub angle: f64,
+}
 
 /// The joints as drawn on frame `frame_count` (p5's `frameCount`): the
 /// simulated joints, each turned by the tail beat around its leader. The beat

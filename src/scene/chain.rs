@@ -17,9 +17,12 @@ pub enum PointerPath {
     Lissajous,
 }
 
-/// Every parameter of the chain scene, by its SCENES.md name.
+/// Every parameter of the chain scene, by its SCENES.md name: docs/SCENES.md
+/// gives each one's meaning, units, default and range (`whalegen show
+/// --scene chain` prints the defaults).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
+#[allow(missing_docs)] // documented in SCENES.md, the contract
 pub struct ChainParams {
     pub background: Rgba,
     pub segments: u32,
@@ -186,6 +189,8 @@ pub struct Chain {
 }
 
 impl Chain {
+    /// The chain of `params` on a `width` x `height` canvas, every circle
+    /// at the centre; the parameters must be checked.
     pub fn new(params: ChainParams, width: u32, height: u32) -> Self {
         let (width, height) = (f64::from(width), f64::from(height));
         let centres = vec![V2::new(width / 2.0, height / 2.0); params.segments as usize];
@@ -197,6 +202,7 @@ impl Chain {
         }
     }
 
+    /// The circles' centres, head first.
     pub fn centres(&self) -> &[V2] {
         &self.centres
     }

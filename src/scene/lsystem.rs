@@ -15,6 +15,7 @@ pub struct LSystem {
 /// How big a generation is, computed from the rules without expanding them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Size {
+    /// The symbols of the generation.
     pub symbols: u128,
     /// The symbols that draw a line.
     pub strokes: u128,

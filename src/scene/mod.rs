@@ -10,11 +10,12 @@ mod tree;
 mod turtle;
 mod whale;
 
+pub use body::Joint;
 pub use chain::{Chain, ChainParams, PointerPath};
 pub use lsystem::{LSystem, Size};
 pub use shark::{Fin, Pattern, Shape as SharkShape, Spot};
 pub use tree::{Tree, TreeParams, MAX_STROKES};
-pub use whale::{Joint, Turn, Whale, WhaleParams, WhaleStyle};
+pub use whale::{Turn, Whale, WhaleParams, WhaleStyle};
 
 use serde::{Deserialize, Serialize};
 

@@ -2,8 +2,9 @@
 //! the same joints as the sketch. Every part is placed in body coordinates
 //! (see [`BodyMap`]), so fins, spots and stripes swim with the body.
 
+use super::body::Joint;
 use super::body::{axes, smooth_curve, smooth_loop, BodyMap};
-use super::whale::{Joint, WhaleParams};
+use super::whale::WhaleParams;
 use super::V2;
 use crate::p5::{Rgba, P5};
 use crate::rng::SplitMix64;
@@ -25,8 +26,11 @@ const MAX_ROW_SPOTS: usize = 32;
 /// its joint (0) to its leader (1), `across` in half widths (-1 to 1).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Spot {
+    /// The body segment, counted from the head.
     pub segment: usize,
+    /// From the segment's joint (0) to its leader (1).
     pub along: f64,
+    /// Across the body, in half widths (-1 to 1).
     pub across: f64,
     /// In canvas units.
     pub diameter: f64,
@@ -82,6 +86,7 @@ impl Pattern {
         Pattern { spots, fin_spots }
     }
 
+    /// Every spot, in body coordinates.
     pub fn spots(&self) -> &[Spot] {
         &self.spots
     }
@@ -90,7 +95,9 @@ impl Pattern {
 /// A pectoral fin: its root on the body's side and the tip it sweeps to.
 #[derive(Debug, Clone)]
 pub struct Fin {
+    /// Where it leaves the body, in canvas units.
     pub root: V2,
+    /// Its tip, in canvas units.
     pub tip: V2,
     /// Across the fin, towards its leading edge (unit length).
     lead: V2,
@@ -119,6 +126,7 @@ pub struct Shape {
 }
 
 impl Shape {
+    /// The shark's outline and markings for the body at `joints`.
     pub fn new(pattern: &Pattern, joints: &[Joint], p: &WhaleParams) -> Self {
         let body = BodyMap::new(joints, p);
         let pectorals = [1.0, -1.0].map(|side| pectoral(&body, joints, side));

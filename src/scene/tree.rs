@@ -25,9 +25,12 @@ pub const MAX_SYMBOLS: u64 = 1_000_000_000;
 /// levels a generation, and 64 generations of one `[` each are 64 levels.
 pub const MAX_DEPTH: u128 = 10_000;
 
-/// Every parameter of the tree scene, by its SCENES.md name.
+/// Every parameter of the tree scene, by its SCENES.md name: docs/SCENES.md
+/// gives each one's meaning, units, default and range (`whalegen show
+/// --scene tree` prints the defaults).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
+#[allow(missing_docs)] // documented in SCENES.md, the contract
 pub struct TreeParams {
     pub background: Rgba,
     pub stroke: Rgba,
@@ -200,6 +203,8 @@ pub struct Tree {
 }
 
 impl Tree {
+    /// The tree of `params` and its compiled `system` on a `width` x
+    /// `height` canvas; the parameters must be checked.
     pub fn new(params: TreeParams, system: LSystem, width: u32, height: u32) -> Self {
         let mut tree = Tree {
             params,
@@ -216,6 +221,7 @@ impl Tree {
         tree
     }
 
+    /// The generation drawn now, from 0.
     pub fn generation(&self) -> u32 {
         self.generation
     }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::body;
+use super::body::{self, Joint};
 use super::shark::{self, Pattern};
 use super::stars::StarField;
 use super::{Scene, V2};
@@ -32,9 +32,12 @@ pub enum WhaleStyle {
     Shark,
 }
 
-/// Every parameter of the whale scene, by its SCENES.md name.
+/// Every parameter of the whale scene, by its SCENES.md name: docs/SCENES.md
+/// gives each one's meaning, units, default and range (`whalegen show
+/// --scene whale` prints the defaults).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
+#[allow(missing_docs)] // documented in SCENES.md, the contract
 pub struct WhaleParams {
     pub background: Rgba,
     pub stars: u32,
@@ -172,13 +175,6 @@ impl WhaleParams {
     }
 }
 
-/// A body joint: its position and the direction from its leader back to it.
-#[derive(Debug, Clone)]
-pub struct Joint {
-    pub pos: V2,
-    pub angle: f64,
-}
-
 /// The whale scene's state.
 #[derive(Debug, Clone)]
 pub struct Whale {
@@ -197,6 +193,8 @@ pub struct Whale {
 }
 
 impl Whale {
+    /// The whale of `params` on a `width` x `height` canvas, its stars
+    /// placed by `seed`; the parameters must be checked.
     pub fn new(params: WhaleParams, width: u32, height: u32, seed: u64) -> Self {
         let (width, height) = (f64::from(width), f64::from(height));
         let mut rng = SplitMix64::new(seed);
@@ -233,14 +231,17 @@ impl Whale {
         }
     }
 
+    /// The head's position, in canvas units.
     pub fn head(&self) -> V2 {
         self.head
     }
 
+    /// The head's velocity, in canvas units per frame.
     pub fn velocity(&self) -> V2 {
         self.velocity
     }
 
+    /// The body's joints, head first, as the simulation leaves them.
     pub fn joints(&self) -> &[Joint] {
         &self.joints
     }

@@ -55,6 +55,8 @@ pub struct AtomicFile {
 }
 
 impl AtomicFile {
+    /// Starts writing `target`. Fails, naming it, when its folder is
+    /// missing or it is a folder.
     pub fn create(target: &Path) -> Result<Self, Error> {
         let write_error = |source| Error::Write {
             path: target.to_path_buf(),
@@ -109,6 +111,7 @@ impl AtomicFile {
         })
     }
 
+    /// The target path.
     pub fn path(&self) -> &Path {
         &self.target
     }
