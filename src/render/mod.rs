@@ -50,7 +50,7 @@ pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<Rendered, Error
     let mut sink = sink::open(&output, size, fps, gif)?;
     let animation = match sink.preview_every() {
         Some(every) => {
-            first.sample(every, threads, |frame| sink.preview(frame))?;
+            first.sample(every, |frame| sink.preview(frame))?;
             let again = Animation::start(&*source, selection, canvas, pool)?;
             if again.size() != size {
                 return Err(Error::InSketch {

@@ -23,14 +23,14 @@ type Job = (u32, u32, Box<dyn Snapshot>);
 /// A drawn frame, or why it couldn't be drawn, by its place.
 type Done = (u32, Result<Arc<Frame>, Error>);
 
-/// Hands the remaining frames of `animation` whose numbers are `wanted` to
-/// `each`, in order, drawn on `threads` threads while this one steps. At
-/// most twice `threads` frames are in flight. Stops at the first error;
+/// Hands the remaining frames of `animation` to `each`, in order, drawn on
+/// `threads` threads while this one steps. At most four times `threads`
+/// frames are in flight, so that the drawing threads keep busy while this
+/// one waits for a sink. Stops at the first error;
 /// the drawing threads stop with it.
 pub(super) fn run(
     mut animation: Animation,
     threads: usize,
-    wanted: impl Fn(u32) -> bool,
     each: impl FnMut(&Arc<Frame>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let (jobs, queue) = channel::<Job>();
@@ -50,28 +50,26 @@ pub(super) fn run(
         }
         drop(done);
         // Returning drops `jobs`, which stops the drawing threads.
-        step(&mut animation, jobs, &finished, 2 * threads, wanted, each)
+        step(&mut animation, jobs, &finished, 4 * threads, each)
     })
 }
 
-/// Steps `animation`, sends a snapshot of each wanted frame to `jobs`,
+/// Steps `animation`, sends a snapshot of each frame to `jobs`,
 /// and hands what comes back from `finished` to `each` in order.
 fn step(
     animation: &mut Animation,
     jobs: Sender<Job>,
     finished: &Receiver<Done>,
     limit: usize,
-    wanted: impl Fn(u32) -> bool,
     each: impl FnMut(&Arc<Frame>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let mut order = InOrder::new(each);
     let mut in_flight = 0;
-    let mut place = 0;
-    for n in animation.written..animation.selection.count {
+    let first = animation.written;
+    for n in first..animation.selection.count {
+        // Frames are handed on by their place among those left.
+        let place = n - first;
         animation.advance(false)?;
-        if !wanted(n) {
-            continue;
-        }
         let frame = animation.selection.frame(n).expect("n < count");
         let look = animation.sketch.look();
         if look.is_some() && look == animation.drawn {
@@ -87,7 +85,6 @@ fn step(
             }
             in_flight += 1;
         }
-        place += 1;
         while in_flight >= limit {
             in_flight -= 1;
             order.take(finished.recv().expect("every job sent is answered"))?;
