@@ -86,5 +86,5 @@ pub mod internals {
     pub use crate::render::Animation;
     pub use crate::rng::SplitMix64;
     pub use crate::scene::*;
-    pub use crate::sink::{frame_delays, remove_temp_files, AtomicFile};
+    pub use crate::sink::{committed, frame_delays, remove_temp_files, AtomicFile};
 }

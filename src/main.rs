@@ -2,6 +2,7 @@
 //! what happened. Errors are one line on stderr and exit code 1; a
 //! malformed command line exits 2 (clap).
 
+#[macro_use]
 mod cli;
 
 use std::io::{ErrorKind, Write};
@@ -21,18 +22,21 @@ fn main() -> ExitCode {
     // outputs (any previous output stays as it was) and stop at once.
     let handler = ctrlc::set_handler(|| {
         whalegen::internals::remove_temp_files();
-        eprintln!("\nwhalegen: interrupted; nothing was written");
+        match whalegen::internals::committed() {
+            0 => say!("\nwhalegen: interrupted; nothing was written"),
+            1 => say!("\nwhalegen: interrupted; 1 file was written before, the rest were not"),
+            n => say!("\nwhalegen: interrupted; {n} files were written before, the rest were not"),
+        }
         std::process::exit(INTERRUPTED);
     });
     if let Err(err) = handler {
-        eprintln!("whalegen: warning: Ctrl-C will not clean up: {err}");
+        say!("whalegen: warning: Ctrl-C will not clean up: {err}");
     }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            // stderr may be closed too: nothing more to say then.
-            let _ = writeln!(std::io::stderr(), "whalegen: {err:#}");
+            say!("whalegen: {err:#}");
             ExitCode::from(1)
         }
     }
@@ -43,7 +47,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Render(args) => {
             let plan = Plan::scene(&args.scene(), &args.render())?;
             for warning in &plan.warnings {
-                eprintln!("whalegen: warning: {warning}");
+                say!("whalegen: warning: {warning}");
             }
             let mut progress: Box<dyn Progress> = if args.quiet {
                 Box::new(Silent)
@@ -79,7 +83,7 @@ fn is_closed_pipe(err: &anyhow::Error) -> bool {
 /// summary; an error (exit 1) when anything failed or changed.
 fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
     for failure in &outcome.failures {
-        eprintln!(
+        say!(
             "whalegen: failed: {}: {}",
             failure.label,
             failure.error.chain()
@@ -92,11 +96,11 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
         );
     }
     for change in &outcome.changes {
-        eprintln!("whalegen: {change}");
+        say!("whalegen: {change}");
     }
     let (written, failed) = (files(outcome.entries.len()), outcome.failures.len());
     if let Some(manifest) = &outcome.manifest {
-        eprintln!(
+        say!(
             "whalegen: {written} written, listed in {}",
             manifest.display()
         );
@@ -107,7 +111,7 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
     if args.check {
         let manifest = args.output.join(whalegen::MANIFEST);
         match outcome.changes.len() {
-            0 => eprintln!("whalegen: {written}, all as in {}", manifest.display()),
+            0 => say!("whalegen: {written}, all as in {}", manifest.display()),
             1 => anyhow::bail!("1 file differs from {}", manifest.display()),
             n => anyhow::bail!("{n} files differ from {}", manifest.display()),
         }

@@ -162,7 +162,13 @@ fn list_names_every_scene() {
 }
 
 #[test]
-fn ctrl_c_stops_at_once_and_keeps_the_previous_output() {
+fn ctrl_c_sigterm_and_sighup_stop_at_once_and_keep_the_previous_output() {
+    for signal in ["INT", "TERM", "HUP"] {
+        stops_at_once(signal);
+    }
+}
+
+fn stops_at_once(signal: &str) {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("w.gif");
     std::fs::write(&target, b"previous").unwrap();
@@ -181,7 +187,7 @@ fn ctrl_c_stops_at_once_and_keeps_the_previous_output() {
     }
     std::thread::sleep(std::time::Duration::from_millis(300));
     let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(kill.success());
@@ -192,12 +198,12 @@ fn ctrl_c_stops_at_once_and_keeps_the_previous_output() {
         "took {:?}",
         interrupted.elapsed()
     );
-    assert_eq!(status.code(), Some(130));
+    assert_eq!(status.code(), Some(130), "SIG{signal}");
     assert_eq!(std::fs::read(&target).unwrap(), b"previous");
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),
         1,
-        "a temporary file is left"
+        "SIG{signal}: a temporary file is left"
     );
 }
 
@@ -326,4 +332,95 @@ fn the_same_bytes_on_one_thread_and_on_several() {
             "{file} differs between 1 and 3 threads"
         );
     }
+}
+
+#[test]
+fn a_closed_or_full_output_stream_is_no_panic() {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    // `whalegen show dragon | head -0`: the reader is gone.
+    let mut child = command(dir.path(), &["show", "dragon"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+    // A refusal, a warning and a batch report said to a full stderr.
+    let full = || Stdio::from(std::fs::File::create("/dev/full").unwrap());
+    for (args, code) in [
+        (&["render", "--set", "nokey"][..], 1),
+        (&["show", "dragon", "--set", "angle=x"][..], 1),
+        (&["list"][..], 0),
+        (
+            &["render", "--fps", "60", "--frames", "2", "-o", "a.gif"][..],
+            0,
+        ),
+        (&["batch", "dragon", "-o", "out"][..], 0),
+    ] {
+        let out = command(dir.path(), args)
+            .stdout(full())
+            .stderr(full())
+            .output()
+            .unwrap();
+        let code_wanted = if args[0] == "list" { 1 } else { code };
+        assert_eq!(out.status.code(), Some(code_wanted), "{args:?}");
+    }
+}
+
+#[test]
+fn an_interrupt_says_what_was_written_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = command(
+        dir.path(),
+        &["render", "--frames", "100000", "-q", "-o", "fr/"],
+    )
+    .stderr(std::process::Stdio::piped())
+    .spawn()
+    .unwrap();
+    let frames = || {
+        std::fs::read_dir(dir.path().join("fr")).map_or(0, |d| {
+            d.flatten()
+                .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+                .count()
+        })
+    };
+    let started = std::time::Instant::now();
+    while frames() < 5 {
+        assert!(started.elapsed().as_secs() < 30, "no frames written");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let kill = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    let said: usize = err
+        .split("interrupted; ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of files: {err}"));
+    assert!(err.contains("written before, the rest were not"), "{err}");
+    // Every file said is there, whole; none is a temporary file.
+    let names: Vec<String> = std::fs::read_dir(dir.path().join("fr"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .all(|n| n.ends_with(".png") && !n.starts_with('.')),
+        "{names:?}"
+    );
+    assert!(
+        said >= 5 && said <= names.len(),
+        "said {said}, found {}",
+        names.len()
+    );
 }

@@ -90,7 +90,7 @@ impl Tally for Overall {
     fn line(&self, text: &str) {
         match (self.lines, self.bar.is_hidden()) {
             (false, _) => {}
-            (true, true) => eprintln!("{text}"),
+            (true, true) => say!("{text}"),
             (true, false) => self.bar.println(text),
         }
     }

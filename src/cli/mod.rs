@@ -1,6 +1,15 @@
 //! The command line: clap's structs, and their conversion into the
 //! library's options. Nothing else reads a flag.
 
+/// `eprintln!` that never panics: a closed or full stderr leaves nothing
+/// to say it to.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod bars;
 
 pub use bars::{Bar, Overall};

@@ -5,6 +5,7 @@ use std::ffi::{OsStr, OsString};
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use sha2::{Digest, Sha256};
@@ -24,6 +25,15 @@ type Stale = (Vec<u8>, PathBuf);
 /// The stale temporary files found in each folder written to, looked for
 /// once per folder and process.
 static STALE: Mutex<BTreeMap<PathBuf, Vec<Stale>>> = Mutex::new(BTreeMap::new());
+
+/// Files put in place so far by this process, for `committed`.
+static COMMITTED: AtomicUsize = AtomicUsize::new(0);
+
+/// How many files this process has put in place so far: what an interrupt
+/// leaves behind.
+pub fn committed() -> usize {
+    COMMITTED.load(Ordering::SeqCst)
+}
 
 /// The temporary files being written, for `remove_temp_files`.
 static TEMP_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -152,8 +162,13 @@ impl AtomicFile {
             drop(file);
             std::fs::rename(&temp, &self.target).map_err(write_error)
         });
-        if renamed.is_err() {
-            let _ = std::fs::remove_file(&temp);
+        match renamed {
+            Ok(()) => {
+                COMMITTED.fetch_add(1, Ordering::SeqCst);
+            }
+            Err(_) => {
+                let _ = std::fs::remove_file(&temp);
+            }
         }
         renamed
     }

@@ -11,7 +11,7 @@ mod table;
 mod video;
 
 pub use self::gif::{frame_delays, Dither, GifOptions};
-pub use atomic::{remove_temp_files, AtomicFile};
+pub use atomic::{committed, remove_temp_files, AtomicFile};
 pub use output::{Codec, Format, FramePattern, Grid, Output, OutputFlags};
 pub(crate) use table::{outputs, spec, OutputSpec};
 
