@@ -373,7 +373,7 @@ fn a_closed_or_full_output_stream_is_no_panic() {
 #[test]
 fn an_interrupt_says_what_was_written_before_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = command(
+    let child = command(
         dir.path(),
         &["render", "--frames", "100000", "-q", "-o", "fr/"],
     )
