@@ -297,6 +297,29 @@ fn without_ffmpeg_a_video_is_refused_with_how_to_install_it() {
 }
 
 #[test]
+fn an_ffmpeg_that_writes_nothing_leaves_the_old_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let bin = tempfile::tempdir().unwrap();
+    // Reads every frame, says it succeeded, writes nothing.
+    let fake = bin.path().join("ffmpeg");
+    std::fs::write(&fake, "#!/bin/sh\ncat >/dev/null\nexit 0\n").unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(d.join("v.mp4"), b"good").unwrap();
+    let args = ["render", "--frames", "3", "-o", "v.mp4"];
+    let path = format!("{}:/usr/bin:/bin", bin.path().display());
+    let out = command(d, &args).env("PATH", path).output().unwrap();
+    assert_refused(&out, &args, "wrote nothing");
+    assert_eq!(std::fs::read(d.join("v.mp4")).unwrap(), b"good");
+    assert_eq!(
+        std::fs::read_dir(d).unwrap().count(),
+        1,
+        "no temporary file"
+    );
+}
+
+#[test]
 fn output_names_take_placeholders() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

@@ -276,7 +276,20 @@ fn plain(path: &Path, frames: u32) -> Result<Output, Error> {
         path: path.to_path_buf(),
         reason,
     };
-    if text.ends_with('/') || path.is_dir() {
+    let extension = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+    let folder = text.ends_with('/') || path.is_dir();
+    if folder && !text.ends_with('/') && extension.is_some() {
+        return Err(refuse(
+            "is a folder: end it with / to write one PNG per frame into it, or name a file".into(),
+        ));
+    }
+    let frames_named_in_utf8 = || {
+        path.to_str().map(drop).ok_or_else(|| {
+            refuse("numbered frames need a folder and pattern named in UTF-8".into())
+        })
+    };
+    if folder {
+        frames_named_in_utf8()?;
         let prefix = path.join("frame_").to_string_lossy().into_owned();
         return Ok(Output::Frames(FramePattern {
             prefix,
@@ -284,8 +297,8 @@ fn plain(path: &Path, frames: u32) -> Result<Output, Error> {
             suffix: ".png".into(),
         }));
     }
-    let extension = path.extension().map(|e| e.to_string_lossy().to_lowercase());
     if let Some(pattern) = FramePattern::parse(&text) {
+        frames_named_in_utf8()?;
         if extension.as_deref() != Some("png") {
             return Err(refuse(
                 "a numbered pattern must end in .png, such as frames/f%04d.png".into(),
@@ -408,5 +421,24 @@ mod tests {
         assert!(parse("f%99999999999999999999d.png", 3).is_err());
         let err = parse("out%d/f.png", 3).unwrap_err().to_string();
         assert!(err.contains("not in a folder"), "{err}");
+    }
+
+    #[test]
+    fn a_folder_named_like_a_file_and_frames_not_in_utf8_are_refused() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("d.gif");
+        std::fs::create_dir(&folder).unwrap();
+        let flags = OutputFlags::default();
+        let err = Output::parse(&folder, &flags, 3).unwrap_err().to_string();
+        assert!(err.contains("is a folder"), "{err}");
+        let odd = Path::new(std::ffi::OsStr::from_bytes(b"caf\xe9/"));
+        let err = Output::parse(odd, &flags, 3).unwrap_err().to_string();
+        assert!(err.contains("UTF-8"), "{err}");
+        let odd = Path::new(std::ffi::OsStr::from_bytes(b"caf\xe9.gif"));
+        assert_eq!(
+            Output::parse(odd, &flags, 3).unwrap(),
+            Output::Gif(odd.to_path_buf())
+        );
     }
 }

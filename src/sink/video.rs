@@ -14,6 +14,12 @@ use super::{straight_rgba, AtomicFile, Sink};
 use crate::error::Error;
 use crate::frame::Frame;
 
+/// How much of ffmpeg's messages is kept, in bytes.
+const LOG_KEPT: usize = 64 * 1024;
+
+/// Writes one video through ffmpeg: `finish` commits it once ffmpeg has
+/// written a file that is not empty; dropped before, it stops ffmpeg and
+/// leaves nothing.
 pub struct VideoSink {
     ffmpeg: Child,
     /// `None` once ffmpeg has been told the input is over.
@@ -78,10 +84,17 @@ impl VideoSink {
                 },
             })?;
         let mut stderr = ffmpeg.stderr.take().expect("piped");
+        // Kept: the last 64 KiB; the rest is read and dropped, so that
+        // ffmpeg never blocks on a full pipe and memory stays bounded.
         let log = std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = stderr.read_to_string(&mut text);
-            text
+            let mut kept = Vec::new();
+            let mut chunk = [0; 8192];
+            while let Ok(n @ 1..) = stderr.read(&mut chunk) {
+                kept.extend_from_slice(&chunk[..n]);
+                let excess = kept.len().saturating_sub(LOG_KEPT);
+                kept.drain(..excess);
+            }
+            String::from_utf8_lossy(&kept).into_owned()
         });
         Ok(VideoSink {
             stdin: ffmpeg.stdin.take(),
@@ -134,7 +147,16 @@ impl Sink for VideoSink {
 
     fn finish(mut self: Box<Self>) -> Result<(), Error> {
         self.wait()?;
-        self.file.take().expect("committed once").commit()
+        let file = self.file.take().expect("committed once");
+        let written = std::fs::metadata(file.temp_path()).map_or(0, |m| m.len());
+        if written == 0 {
+            return Err(Error::Output {
+                path: file.path().to_path_buf(),
+                reason: "ffmpeg said it succeeded but wrote nothing; the file was left as it was"
+                    .into(),
+            });
+        }
+        file.commit()
     }
 }
 

@@ -79,6 +79,14 @@ impl GifSink {
         options: GifOptions,
     ) -> Result<Self, Error> {
         let size = |v: u32| u16::try_from(v).expect("the plan keeps sizes within 65535");
+        if is_stream(path) {
+            return Err(Error::Output {
+                path: path.to_path_buf(),
+                reason: "is a pipe: a GIF's palette is written once every frame is in, \
+                         so it can't stream; write it to a file, or write .apng there"
+                    .into(),
+            });
+        }
         let file = AtomicFile::create(path)?;
         let gif_error = |source| Error::Gif {
             path: path.to_path_buf(),
@@ -305,6 +313,12 @@ impl Writer {
     }
 }
 
+/// Whether `path` is a pipe or a socket, which can't go back to the start.
+fn is_stream(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo() || m.file_type().is_socket())
+}
+
 /// The delay of frame `index` in centiseconds, from the accumulated time so
 /// that the animation does not drift: 30 fps gives 3, 3, 4, 3, 3, 4, ...
 pub fn frame_delays(fps: f64, index: u32) -> u16 {
@@ -330,6 +344,22 @@ mod tests {
             sink.finish()?;
         }
         Ok(())
+    }
+
+    #[test]
+    fn a_gif_is_not_written_to_a_pipe() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe.gif");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("no mkfifo: skipped");
+            return;
+        }
+        let err = GifSink::create(&fifo, 4, 4, 30.0, GifOptions::default())
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.contains("is a pipe"), "{err}");
     }
 
     #[test]
