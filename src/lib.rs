@@ -65,7 +65,7 @@ mod sketch;
 pub use batch::{run as batch, Change, Entry, Failure, Outcome, JOB_THREAD, MANIFEST};
 pub use error::Error;
 pub use frame::Frame;
-pub use limits::{MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SIDE, MIN_FPS};
+pub use limits::{MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SIDE, MAX_WORK, MIN_FPS};
 pub use options::{BatchOptions, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions};
 pub use p5::{Damage, Drawing, Rgba, ShapeEnd, P5};
 pub use plan::{Plan, SceneSource};

@@ -21,6 +21,27 @@ pub const MIN_FPS: f64 = 100.0 / 65_535.0;
 pub const GIF_FPS_HONOURED: f64 = 50.0;
 /// The highest pixel density (`--scale`).
 pub const MAX_SCALE: u32 = 64;
+/// The most pixels a render may draw in all, frames stepped times pixels
+/// per frame: a minute of 4K at 60 fps is 3e10; 1e11 keeps a typo from
+/// asking for weeks of work.
+pub const MAX_WORK: u64 = 100_000_000_000;
+
+/// Refuses a render of `steps` frames of `raster` pixels (width, height)
+/// past [`MAX_WORK`], naming the flags that change it.
+pub(crate) fn check_work(steps: u32, (width, height): (u32, u32)) -> Result<(), Error> {
+    let work = u64::from(steps) * u64::from(width) * u64::from(height);
+    if work > MAX_WORK {
+        return Err(check::refuse(
+            "frames x width x height x scale^2",
+            format!("{steps} x {width} x {height} = {work} pixels"),
+            format!(
+                "at most {MAX_WORK} pixels in all: fewer --frames or --start, or a smaller \
+                 --width, --height or --scale"
+            ),
+        ));
+    }
+    Ok(())
+}
 
 /// Refuses a frame rate a GIF or a video can't hold.
 pub(crate) fn check_fps(fps: f64) -> Result<(), Error> {

@@ -12,7 +12,7 @@ pub use source::SceneSource;
 
 use crate::check;
 use crate::error::Error;
-use crate::limits::{check_fps, check_raster, GIF_FPS_HONOURED, MAX_FRAMES, MAX_SCALE};
+use crate::limits::{check_fps, check_raster, check_work, GIF_FPS_HONOURED, MAX_FRAMES, MAX_SCALE};
 use crate::options::{cores, Canvas, RenderOptions, SceneOptions, Selection};
 use crate::params::{parse_set, Settings};
 use crate::preset::{checked_settings, Preset};
@@ -109,8 +109,10 @@ impl Plan {
     /// parameters of the scene.
     pub fn scene(scene: &SceneOptions, options: &RenderOptions) -> Result<Plan, Error> {
         let (settings, name) = scene_settings(scene, options)?;
-        check_raster(settings.run.width, settings.run.height, options.scale)?;
+        let (width, height) = (settings.run.width, settings.run.height);
+        check_raster(width, height, options.scale)?;
         let steps = selection(options, settings.frames())?.steps();
+        check_work(steps, (width * options.scale, height * options.scale))?;
         let source = SceneSource::new(settings, &name, steps);
         Plan::new(Box::new(source), options)
     }

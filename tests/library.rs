@@ -218,3 +218,36 @@ impl whalegen::Tally for NoTally {
     fn line(&self, _text: &str) {}
     fn finish(&self) {}
 }
+
+#[test]
+fn total_work_is_bounded_before_anything_is_drawn() {
+    use whalegen::SceneOptions;
+    let dir = tempfile::tempdir().unwrap();
+    let scene = SceneOptions {
+        width: Some(4000),
+        height: Some(4000),
+        ..SceneOptions::default()
+    };
+    let options = options(&dir.path().join("w.gif"), 1_000_000);
+    let err = Plan::scene(&scene, &options).err().unwrap().to_string();
+    assert!(
+        err.contains("at most 100000000000 pixels") && err.contains("--frames"),
+        "{err}"
+    );
+    // A sketch's canvas is known after setup: the render refuses it then.
+    #[derive(Clone)]
+    struct Big;
+    impl Sketch for Big {
+        fn setup(&mut self, p5: &mut P5) -> Result<(), Error> {
+            p5.create_canvas(10_000, 10_000)
+        }
+        fn draw(&mut self, _p5: &mut P5) -> Result<(), Error> {
+            panic!("nothing is drawn")
+        }
+    }
+    let err = render(Plan::new(Box::new(Big), &options).unwrap(), &mut Silent)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("at most 100000000000 pixels"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

@@ -34,6 +34,11 @@ use thin::{Capsule, ThinStroker};
 /// The widest stroke, in pixels, drawn by the analytic thin stroker.
 const MAX_THIN_WIDTH: f64 = 4.0;
 
+/// The farthest a shape may reach from the origin, in pixels, for the
+/// analytic fill: its fixed-point edges overflow a little past 32,768.
+/// Beyond, tiny-skia fills it (it clips to the canvas first).
+const MAX_ANALYTIC_REACH: f32 = 16_384.0;
+
 /// How `end_shape` ends a shape, as p5's `endShape()` and `endShape(CLOSE)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ShapeEnd {
@@ -415,6 +420,12 @@ impl P5 {
         if let Some(color) = self.style.fill {
             let ts = self.transform();
             let b = path.bounds();
+            let near = b.transform(ts).is_some_and(|r| {
+                [r.left(), r.top(), r.right(), r.bottom()]
+                    .iter()
+                    .all(|v| v.abs() <= MAX_ANALYTIC_REACH)
+            });
+            let fill = if near { fill } else { Fill::Supersampled };
             let pixmap = self
                 .drawing
                 .marked([b.left(), b.top(), b.right(), b.bottom()], ts);
@@ -568,6 +579,20 @@ mod tests {
     fn premultiplied(p5: &P5) -> [u8; 4] {
         let c = p5.pixmap().pixels()[0];
         [c.red(), c.green(), c.blue(), c.alpha()]
+    }
+
+    #[test]
+    fn a_shape_far_past_the_canvas_is_filled_without_overflow() {
+        // 3,000 units at 64 pixels per unit: 192,000 pixels across.
+        let mut p5 = P5::new(20, 20, 64).unwrap();
+        p5.background(Rgba::grey(0));
+        p5.no_stroke();
+        p5.begin_shape();
+        for (x, y) in [(-3000.0, -3000.0), (3000.0, -2900.0), (10.0, 3000.0)] {
+            p5.curve_vertex(x, y);
+        }
+        p5.end_shape(ShapeEnd::Close);
+        assert_eq!(pixel(&p5, 640, 640), [255, 255, 255, 255]);
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub use parallel::DRAWING_THREAD;
 use std::time::Instant;
 
 use crate::error::Error;
+use crate::limits::check_work;
 use crate::plan::Plan;
 use crate::progress::Progress;
 use crate::sink;
@@ -46,6 +47,7 @@ pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<Rendered, Error
     let pool = Pool::new();
     let first = Animation::start(&*source, selection, canvas, pool.clone())?;
     let size = first.size();
+    check_work(selection.steps(), size)?;
     output.check_size(size)?;
     let mut sink = sink::open(&output, size, fps, gif)?;
     let animation = match sink.preview_every() {
