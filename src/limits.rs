@@ -49,7 +49,7 @@ pub(crate) fn check_fps(fps: f64) -> Result<(), Error> {
         return Err(check::refuse(
             "fps",
             fps,
-            format!("a number from {MIN_FPS:.4} (a frame of 655.35 s, GIF's longest) to {MAX_FPS}"),
+            format!("a number from {MIN_FPS:.5} (a frame of 655.35 s, the longest a GIF holds) to {MAX_FPS}"),
         ));
     }
     Ok(())
