@@ -320,6 +320,34 @@ fn an_ffmpeg_that_writes_nothing_leaves_the_old_file() {
 }
 
 #[test]
+fn an_ffmpeg_that_never_reads_is_stopped() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let bin = tempfile::tempdir().unwrap();
+    let fake = bin.path().join("ffmpeg");
+    std::fs::write(&fake, "#!/bin/sh\nexec sleep 600\n").unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(d.join("v.webm"), b"good").unwrap();
+    let args = ["render", "--frames", "20", "-o", "v.webm"];
+    let path = format!("{}:/usr/bin:/bin", bin.path().display());
+    let started = std::time::Instant::now();
+    let out = command(d, &args)
+        .env("PATH", path)
+        .env("WHALEGEN_FFMPEG_STALL", "1")
+        .output()
+        .unwrap();
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    assert_refused(&out, &args, "ffmpeg read nothing for 1 s and was stopped");
+    assert_eq!(std::fs::read(d.join("v.webm")).unwrap(), b"good");
+    assert_eq!(
+        std::fs::read_dir(d).unwrap().count(),
+        1,
+        "no temporary file"
+    );
+}
+
+#[test]
 fn output_names_take_placeholders() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

@@ -4,10 +4,11 @@
 
 use std::io::{ErrorKind, Read, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::thread::JoinHandle;
-
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{sync_channel, SyncSender, TrySendError};
 use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use super::Codec;
 use super::{straight_rgba, AtomicFile, Sink};
@@ -17,13 +18,22 @@ use crate::frame::Frame;
 /// How much of ffmpeg's messages is kept, in bytes.
 const LOG_KEPT: usize = 64 * 1024;
 
+/// How long ffmpeg may leave a frame unread before it is stopped, in
+/// seconds; `WHALEGEN_FFMPEG_STALL` sets another (the tests' shortcut).
+const STALL_SECONDS: u64 = 60;
+
 /// Writes one video through ffmpeg: `finish` commits it once ffmpeg has
 /// written a file that is not empty; dropped before, it stops ffmpeg and
 /// leaves nothing.
 pub struct VideoSink {
     ffmpeg: Child,
-    /// `None` once ffmpeg has been told the input is over.
-    stdin: Option<ChildStdin>,
+    /// Frames for the thread that writes them to ffmpeg's input; `None`
+    /// once ffmpeg has been told the input is over.
+    frames: Option<SyncSender<Vec<u8>>>,
+    /// That thread: how the writing went.
+    feeder: Option<JoinHandle<std::io::Result<()>>>,
+    /// How long a frame may wait for ffmpeg to read it.
+    stall: Duration,
     /// What ffmpeg says, read aside so that it can never fill the pipe.
     log: Option<JoinHandle<String>>,
     /// `None` once committed.
@@ -96,8 +106,24 @@ impl VideoSink {
             }
             String::from_utf8_lossy(&kept).into_owned()
         });
+        let mut stdin = ffmpeg.stdin.take().expect("piped");
+        // One frame waits while one is written: a stalled ffmpeg blocks this
+        // thread, not the render, which can then stop it.
+        let (frames, queue) = sync_channel::<Vec<u8>>(1);
+        let feeder = std::thread::spawn(move || {
+            for frame in queue {
+                stdin.write_all(&frame)?;
+            }
+            Ok(())
+        });
+        let stall = std::env::var("WHALEGEN_FFMPEG_STALL")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(STALL_SECONDS);
         Ok(VideoSink {
-            stdin: ffmpeg.stdin.take(),
+            frames: Some(frames),
+            feeder: Some(feeder),
+            stall: Duration::from_secs(stall),
             ffmpeg,
             log: Some(log),
             file: Some(file),
@@ -107,7 +133,8 @@ impl VideoSink {
 
     /// Ends the input and waits for ffmpeg; its last word is the error.
     fn wait(&mut self) -> Result<(), Error> {
-        drop(self.stdin.take());
+        drop(self.frames.take());
+        let fed = self.feeder.take().and_then(|f| f.join().ok());
         let status = self.ffmpeg.wait();
         let log = self.log.take().and_then(|h| h.join().ok());
         let path = self.file.as_ref().expect("not committed").path();
@@ -116,7 +143,10 @@ impl VideoSink {
             reason,
         };
         match status {
-            Ok(status) if status.success() => Ok(()),
+            Ok(status) if status.success() => match fed {
+                Some(Err(err)) => Err(failed(format!("ffmpeg stopped reading: {err}"))),
+                _ => Ok(()),
+            },
             Ok(status) => {
                 let log = log.unwrap_or_default();
                 let last = log.lines().rev().find(|l| !l.trim().is_empty());
@@ -132,17 +162,37 @@ impl VideoSink {
 
 impl Sink for VideoSink {
     fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error> {
-        let rgba = straight_rgba(frame, &mut self.rgba);
-        let stdin = self.stdin.as_mut().expect("ffmpeg still reading");
-        if let Err(err) = stdin.write_all(rgba) {
-            // ffmpeg stopped reading: its own message says why.
-            self.wait()?;
-            return Err(Error::Write {
-                path: self.file.as_ref().expect("not committed").path().into(),
-                source: err,
-            });
+        let mut rgba = straight_rgba(frame, &mut self.rgba).to_vec();
+        let frames = self.frames.as_ref().expect("ffmpeg still reading");
+        let started = Instant::now();
+        loop {
+            match frames.try_send(rgba) {
+                Ok(()) => return Ok(()),
+                Err(TrySendError::Full(again)) if started.elapsed() < self.stall => {
+                    rgba = again;
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                Err(TrySendError::Full(_)) => {
+                    let _ = self.ffmpeg.kill();
+                    let _ = self.wait();
+                    return Err(Error::Output {
+                        path: self.file.as_ref().expect("not committed").path().into(),
+                        reason: format!(
+                            "ffmpeg read nothing for {} s and was stopped",
+                            self.stall.as_secs()
+                        ),
+                    });
+                }
+                // ffmpeg stopped reading: its own message says why.
+                Err(TrySendError::Disconnected(_)) => {
+                    self.wait()?;
+                    return Err(Error::Output {
+                        path: self.file.as_ref().expect("not committed").path().into(),
+                        reason: "ffmpeg stopped reading its input".into(),
+                    });
+                }
+            }
         }
-        Ok(())
     }
 
     fn finish(mut self: Box<Self>) -> Result<(), Error> {
@@ -164,9 +214,12 @@ impl Drop for VideoSink {
     /// A render that failed midway stops ffmpeg; the temporary file then
     /// removes itself.
     fn drop(&mut self) {
-        if self.stdin.take().is_some() {
+        if self.frames.take().is_some() {
             let _ = self.ffmpeg.kill();
             let _ = self.ffmpeg.wait();
+            if let Some(feeder) = self.feeder.take() {
+                let _ = feeder.join();
+            }
         }
     }
 }
