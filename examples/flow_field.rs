@@ -10,13 +10,15 @@
 //! on one thread.
 
 use std::f64::consts::TAU;
-use std::time::Instant;
 
 use libm::{cos, sin};
-use whalegen::{render, Error, Plan, RenderOptions, Rgba, Silent, Sketch, P5};
+use whalegen::{Error, Rgba, Sketch, P5};
 
+mod common;
 #[cfg(test)]
 mod support;
+
+use common::Rng;
 
 const OUTPUT: &str = "out/flow_field.gif";
 /// Frames written: 5 seconds at 30 fps, one loop of the field.
@@ -26,45 +28,7 @@ const FRAMES: u32 = 150;
 const WARM_UP: u32 = 60;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    std::fs::create_dir_all("out")?;
-    let options = RenderOptions {
-        output: Some(OUTPUT.into()),
-        frames: Some(FRAMES),
-        start: WARM_UP,
-        ..RenderOptions::default()
-    };
-    let started = Instant::now();
-    let sketch = FlowField::new(480, 360, 3);
-    let rendered = render(Plan::new(Box::new(sketch), &options)?, &mut Silent)?;
-    let bytes = std::fs::metadata(OUTPUT)?.len();
-    let (width, height) = rendered.size;
-    println!(
-        "wrote {OUTPUT}: {} frames of {width} x {height}, {bytes} bytes, in {:.2} s",
-        rendered.frames,
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
-}
-
-/// SplitMix64: the same seed gives the same field and particles on every
-/// machine.
-#[derive(Clone)]
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform number in [lo, hi), from the top 53 bits.
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        let unit = (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        lo + (hi - lo) * unit
-    }
+    common::write_gif(FlowField::new(480, 360, 3), OUTPUT, FRAMES, WARM_UP)
 }
 
 /// Ken Perlin's improved gradient noise in 3D, on a permutation table

@@ -93,6 +93,11 @@ pub fn non_negative(key: &str, v: f64) -> Result<(), Error> {
     }
 }
 
+/// Refuses a count outside `lo..=hi`.
+pub fn count(key: &str, v: u32, lo: u32, hi: u32) -> Result<(), Error> {
+    in_range(key, f64::from(v), f64::from(lo), f64::from(hi))
+}
+
 /// Refuses numbers outside `lo..=hi`, NaN included.
 pub fn in_range(key: &str, v: f64, lo: f64, hi: f64) -> Result<(), Error> {
     if (lo..=hi).contains(&v) {

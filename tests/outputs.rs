@@ -296,19 +296,26 @@ fn without_ffmpeg_a_video_is_refused_with_how_to_install_it() {
     assert_eq!(std::fs::read_dir(d).unwrap().count(), 1);
 }
 
+/// A folder holding an `ffmpeg` that runs `script`, and the PATH that
+/// finds it first.
+fn fake_ffmpeg(script: &str) -> (tempfile::TempDir, String) {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = tempfile::tempdir().unwrap();
+    let fake = bin.path().join("ffmpeg");
+    std::fs::write(&fake, format!("#!/bin/sh\n{script}\n")).unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!("{}:/usr/bin:/bin", bin.path().display());
+    (bin, path)
+}
+
 #[test]
 fn an_ffmpeg_that_writes_nothing_leaves_the_old_file() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let bin = tempfile::tempdir().unwrap();
     // Reads every frame, says it succeeded, writes nothing.
-    let fake = bin.path().join("ffmpeg");
-    std::fs::write(&fake, "#!/bin/sh\ncat >/dev/null\nexit 0\n").unwrap();
-    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (_bin, path) = fake_ffmpeg("cat >/dev/null\nexit 0");
     std::fs::write(d.join("v.mp4"), b"good").unwrap();
     let args = ["render", "--frames", "3", "-o", "v.mp4"];
-    let path = format!("{}:/usr/bin:/bin", bin.path().display());
     let out = command(d, &args).env("PATH", path).output().unwrap();
     assert_refused(&out, &args, "wrote nothing");
     assert_eq!(std::fs::read(d.join("v.mp4")).unwrap(), b"good");
@@ -321,16 +328,11 @@ fn an_ffmpeg_that_writes_nothing_leaves_the_old_file() {
 
 #[test]
 fn an_ffmpeg_that_never_reads_is_stopped() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let bin = tempfile::tempdir().unwrap();
-    let fake = bin.path().join("ffmpeg");
-    std::fs::write(&fake, "#!/bin/sh\nexec sleep 600\n").unwrap();
-    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (_bin, path) = fake_ffmpeg("exec sleep 600");
     std::fs::write(d.join("v.webm"), b"good").unwrap();
     let args = ["render", "--frames", "20", "-o", "v.webm"];
-    let path = format!("{}:/usr/bin:/bin", bin.path().display());
     let started = std::time::Instant::now();
     let out = command(d, &args)
         .env("PATH", path)

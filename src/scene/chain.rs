@@ -86,12 +86,7 @@ impl ChainParams {
     /// Refuses, by name, any parameter out of its range; sizes and
     /// positions within `check::MAX_SIZE`, so is every circle's diameter.
     pub(crate) fn check(&self) -> Result<(), Error> {
-        check::in_range(
-            "segments",
-            f64::from(self.segments),
-            1.0,
-            f64::from(MAX_SEGMENTS),
-        )?;
+        check::count("segments", self.segments, 1, MAX_SEGMENTS)?;
         check::in_range("head_ease", self.head_ease, 0.0, 1.0)?;
         check::in_range("stiffness", self.stiffness, 0.0, 1.0)?;
         check::size("spacing", self.spacing)?;

@@ -93,8 +93,8 @@ impl TreeParams {
         check::finite("angle", self.angle)?;
         check::size("length", self.length)?;
         check::non_negative("length_scale", self.length_scale)?;
-        check::in_range("generations", f64::from(self.generations), 0.0, 64.0)?;
-        check::in_range("hold", f64::from(self.hold), 1.0, f64::from(u32::MAX))?;
+        check::count("generations", self.generations, 0, 64)?;
+        check::count("hold", self.hold, 1, u32::MAX)?;
         // u64 to f64 rounds, but not across the limit.
         check::in_range(
             "max_symbols",

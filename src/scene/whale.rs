@@ -127,7 +127,7 @@ impl WhaleParams {
     /// Refuses, by name, any parameter out of its range; every count that
     /// sizes an allocation (`stars`, `segments`, `profile`) is bounded.
     pub(crate) fn check(&self) -> Result<(), Error> {
-        check::in_range("stars", f64::from(self.stars), 0.0, f64::from(MAX_STARS))?;
+        check::count("stars", self.stars, 0, MAX_STARS)?;
         for (key, v) in [
             ("shield_radius", self.shield_radius),
             ("push", self.push),
@@ -153,12 +153,7 @@ impl WhaleParams {
         check::in_range("tail_beat", self.tail_beat, 0.0, 1.5)?;
         check::finite("tail_beat_speed", self.tail_beat_speed)?;
         check::finite("tail_beat_phase", self.tail_beat_phase)?;
-        check::in_range(
-            "segments",
-            f64::from(self.segments),
-            1.0,
-            f64::from(MAX_SEGMENTS),
-        )?;
+        check::count("segments", self.segments, 1, MAX_SEGMENTS)?;
         if self.profile.len() != self.segments as usize {
             return Err(check::refuse(
                 "profile",
