@@ -369,3 +369,22 @@ fn a_batch_file_reads_presets_only_from_its_folder() {
         assert_eq!(walk(&d.join("box/out")), Vec::<std::path::PathBuf>::new());
     }
 }
+
+#[test]
+fn a_manifest_path_in_the_way_is_refused_before_rendering() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, "small.toml", CHAIN);
+    std::fs::create_dir_all(d.join("out/manifest.json")).unwrap();
+    let out = whalegen(d, &["batch", "small.toml", "-o", "out"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("manifest.json") && err.contains("is not a file"),
+        "{err}"
+    );
+    assert!(
+        !d.join("out/small.gif").exists(),
+        "rendered before refusing"
+    );
+}
