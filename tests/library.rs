@@ -251,3 +251,28 @@ fn total_work_is_bounded_before_anything_is_drawn() {
     assert!(err.contains("at most 100000000000 pixels"), "{err}");
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn a_canvas_resized_after_setup_is_an_error_not_a_crash() {
+    #[derive(Clone)]
+    struct Grows;
+    impl Sketch for Grows {
+        fn draw(&mut self, p5: &mut P5) -> Result<(), Error> {
+            let side = p5.width() + 10;
+            p5.create_canvas(side, side)
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["g.gif", "g/"] {
+        let options = options(&dir.path().join(name), 5);
+        let err = render(Plan::new(Box::new(Grows), &options).unwrap(), &mut Silent)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("frame 0: ") && err.contains("choose its size in setup"),
+            "{err}"
+        );
+    }
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
+    assert!(left.iter().all(|e| e.path().is_dir()), "{left:?}");
+}

@@ -142,10 +142,23 @@ impl Animation {
     }
 
     fn draw(&mut self, frame: u32) -> Result<(), Error> {
+        let size = self.size();
         self.p5.reset_matrix();
         self.sketch
             .draw(&mut self.p5)
-            .map_err(|err| at(Some(frame), err))
+            .map_err(|err| at(Some(frame), err))?;
+        if self.size() != size {
+            let changed = format!(
+                "createCanvas changed the canvas from {} x {} to {} x {} pixels; \
+                 choose its size in setup",
+                size.0,
+                size.1,
+                self.size().0,
+                self.size().1
+            );
+            return Err(at(Some(frame), Error::sketch(changed)));
+        }
+        Ok(())
     }
 
     /// Runs through the animation but draws, for `look`, only every

@@ -109,10 +109,14 @@ fn draw_jobs(queue: &Mutex<Receiver<Job>>, pool: &Pool, done: &Sender<Done>, mut
             break;
         };
         p5.reset_matrix();
-        let drawn = snapshot.draw(&mut p5).map(|()| {
+        let size = p5.drawing().size();
+        let drawn = snapshot.draw(&mut p5).and_then(|()| {
+            if p5.drawing().size() != size {
+                return Err(Error::sketch("a snapshot changed the canvas's size"));
+            }
             let mut drawing = pool.take(&p5);
             p5.swap_drawing(&mut drawing);
-            pool.frame(drawing)
+            Ok(pool.frame(drawing))
         });
         let failed = drawn.is_err();
         if done
