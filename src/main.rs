@@ -54,7 +54,11 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             } else {
                 Box::new(Bar::new(&plan.name))
             };
-            whalegen::render(plan, progress.as_mut())?;
+            let files = plan.output.files(plan.selection.count);
+            let rendered = whalegen::render(plan, progress.as_mut())?;
+            if !args.quiet {
+                say!("whalegen: {}", written(&files, &rendered));
+            }
         }
         Command::List => print(&whalegen::list())?,
         Command::Show(args) => print(&whalegen::show(&args.into())?)?,
@@ -117,6 +121,32 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// What a render wrote, in a line: `wrote out/whale.gif: 300 frames of
+/// 800 x 600, 1.1 MB, 0.18 s`.
+fn written(files: &[std::path::PathBuf], rendered: &whalegen::Rendered) -> String {
+    let (frames, (width, height)) = (rendered.frames, rendered.size);
+    let timing = format!("{frames} frames of {width} x {height}");
+    let what = match files {
+        [] => {
+            let seconds = rendered.seconds;
+            return format!("drew {timing} in {seconds:.2} s; wrote nothing (--dry-run)");
+        }
+        [one] => format!("wrote {}", one.display()),
+        [first, ..] => format!("wrote {} files from {}", files.len(), first.display()),
+    };
+    let bytes: u64 = files
+        .iter()
+        .filter_map(|f| std::fs::metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    let size = if bytes >= 1_000_000 {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    } else {
+        format!("{} KB", bytes.div_ceil(1000))
+    };
+    format!("{what}: {timing}, {size}, {:.2} s", rendered.seconds)
 }
 
 /// "1 file", "2 files".

@@ -424,3 +424,20 @@ fn an_interrupt_says_what_was_written_before_it() {
         names.len()
     );
 }
+
+#[test]
+fn a_finished_render_says_what_it_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = whalegen(dir.path(), &["render", "--frames", "5", "-o", "w.gif"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.starts_with("whalegen: wrote w.gif: 5 frames of 800 x 600, ") && err.contains(" KB, "),
+        "{err}"
+    );
+    let out = whalegen(
+        dir.path(),
+        &["render", "-q", "--frames", "5", "-o", "w.gif"],
+    );
+    assert!(out.stderr.is_empty(), "--quiet: {}", stderr(&out));
+}
