@@ -20,7 +20,9 @@ pub(crate) fn inside(dir: &Path, name: &Path, what: &str) -> Result<PathBuf, Err
         match component {
             Component::Normal(part) => path.push(part),
             Component::CurDir => {}
-            Component::ParentDir => return Err(refuse("it climbs out with `..`")),
+            Component::ParentDir => {
+                return Err(refuse("`..` is not allowed, since it can climb out"))
+            }
             Component::RootDir | Component::Prefix(_) => {
                 return Err(refuse("it is an absolute path"))
             }
