@@ -16,6 +16,7 @@ use std::sync::Mutex;
 
 use crate::error::Error;
 use crate::options::{cores, BatchOptions, RenderOptions, SceneOptions};
+use crate::paths;
 use crate::plan::Plan;
 use crate::preset;
 use crate::progress::{Tally, TallyItem};
@@ -164,7 +165,7 @@ fn jobs_of_file(input: &str) -> Vec<(String, Result<Job, Error>)> {
     let path = Path::new(input);
     let text = input
         .ends_with(".toml")
-        .then(|| preset::read_text(path))
+        .then(|| paths::read_text(path))
         .and_then(Result::ok);
     match text {
         Some(text) if spec::is_batch_file(&text) => match spec::read_batch_file(path, &text) {
@@ -250,7 +251,7 @@ fn refuse_overlaps(planned: Vec<Planned>, root: &Path) -> (Vec<Planned>, Vec<Fai
 /// Refuses a file that its placeholders took outside `root`.
 fn outside(root: &Path, file: &Path) -> Result<PathBuf, Error> {
     let name = file.strip_prefix(root).unwrap_or(file);
-    crate::paths::inside(root, name, "outputs.path")
+    paths::inside(root, name, "outputs.path")
 }
 
 /// Renders `planned` on `jobs` threads at a time (at most one per core of

@@ -1,9 +1,63 @@
-//! The one check of every path that an untrusted file (a batch file, a
-//! preset it names) gives: it must stay inside its folder.
+//! Untrusted files (a batch file, a preset it names): the one check of
+//! every path they give, which must stay inside its folder, and the one
+//! bounded way to read them.
 
+use std::fs::File;
+use std::io::{ErrorKind, Read};
 use std::path::{Component, Path, PathBuf};
 
 use crate::error::Error;
+
+/// The largest preset file read, in bytes (1 MiB): the shipped presets are
+/// under 2 KB, and a larger file is not one.
+pub const MAX_FILE: u64 = 1 << 20;
+
+/// The text of the preset file at `path`, refused without reading more
+/// than `MAX_FILE` + 1 bytes when it is not a regular file (a device, a
+/// pipe, a folder), is over `MAX_FILE` bytes (whatever size it claims) or is
+/// not UTF-8. Errors name the file and never show its text.
+pub(crate) fn read_text(path: &Path) -> Result<String, Error> {
+    let failed = |source| Error::ReadPreset {
+        path: path.to_path_buf(),
+        source,
+    };
+    let refuse = |kind: ErrorKind, reason: String| failed(std::io::Error::new(kind, reason));
+    let not_regular = || {
+        let reason = "not a regular file: name a .toml file".to_string();
+        refuse(ErrorKind::InvalidInput, reason)
+    };
+    let too_large = || {
+        let reason = format!("over {MAX_FILE} bytes (1 MiB), too large for a preset");
+        refuse(ErrorKind::InvalidData, reason)
+    };
+    // Checked before opening, which would wait for a writer on a pipe.
+    let meta = std::fs::metadata(path).map_err(failed)?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    if meta.len() > MAX_FILE {
+        return Err(too_large());
+    }
+    let file = File::open(path).map_err(failed)?;
+    // Again on what was opened: the path may have changed in between.
+    if !file.metadata().map_err(failed)?.is_file() {
+        return Err(not_regular());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(failed)?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes).map_err(|err| {
+        let at = err.utf8_error().valid_up_to();
+        refuse(
+            ErrorKind::InvalidData,
+            format!("not UTF-8 text (byte {at} is not)"),
+        )
+    })
+}
 
 /// `name`, a path relative to the folder `dir`, joined to it, once checked
 /// to stay inside: no absolute path, no `..`, and no symbolic link on the

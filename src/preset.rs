@@ -6,8 +6,6 @@
 //! preset set names the file and the line.
 
 use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::{ErrorKind, Read};
 use std::path::{Path, PathBuf};
 
 use toml::{Spanned, Value};
@@ -17,15 +15,12 @@ use crate::error::Error;
 use crate::limits::{check_fps, check_raster, MAX_FRAMES, MAX_SIDE};
 use crate::options::ShowOptions;
 use crate::params::{parse_set, Run, Settings};
+use crate::paths::read_text;
 use crate::scene::SceneKind;
 use crate::sink;
 
 /// The folder `--preset NAME` reads first, relative to the current folder.
 pub const DIR: &str = "presets";
-
-/// The largest preset file read, in bytes (1 MiB): the shipped presets are
-/// under 2 KB, and a larger file is not one.
-pub const MAX_FILE: u64 = 1 << 20;
 
 /// `(name, text)` of each `presets/NAME.toml`, read at compile time.
 macro_rules! shipped {
@@ -93,7 +88,7 @@ impl Preset {
     }
 
     /// A preset by name (`presets/NAME.toml` here, else the shipped one) or
-    /// by the path of any `.toml` file, read with [`read_text`].
+    /// by the path of any `.toml` file, read with `paths::read_text`.
     pub fn load(arg: &str) -> Result<Preset, Error> {
         let path = Path::new(arg);
         let name = path
@@ -228,53 +223,6 @@ fn cleaned(err: Error) -> Error {
         },
         other => other,
     }
-}
-
-/// The text of the preset file at `path`, refused without reading more
-/// than `MAX_FILE` + 1 bytes when it is not a regular file (a device, a
-/// pipe, a folder), is over `MAX_FILE` bytes (whatever size it claims) or is
-/// not UTF-8. Errors name the file and never show its text.
-pub(crate) fn read_text(path: &Path) -> Result<String, Error> {
-    let failed = |source| Error::ReadPreset {
-        path: path.to_path_buf(),
-        source,
-    };
-    let refuse = |kind: ErrorKind, reason: String| failed(std::io::Error::new(kind, reason));
-    let not_regular = || {
-        let reason = "not a regular file: name a .toml file".to_string();
-        refuse(ErrorKind::InvalidInput, reason)
-    };
-    let too_large = || {
-        let reason = format!("over {MAX_FILE} bytes (1 MiB), too large for a preset");
-        refuse(ErrorKind::InvalidData, reason)
-    };
-    // Checked before opening, which would wait for a writer on a pipe.
-    let meta = std::fs::metadata(path).map_err(failed)?;
-    if !meta.is_file() {
-        return Err(not_regular());
-    }
-    if meta.len() > MAX_FILE {
-        return Err(too_large());
-    }
-    let file = File::open(path).map_err(failed)?;
-    // Again on what was opened: the path may have changed in between.
-    if !file.metadata().map_err(failed)?.is_file() {
-        return Err(not_regular());
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE + 1)
-        .read_to_end(&mut bytes)
-        .map_err(failed)?;
-    if bytes.len() as u64 > MAX_FILE {
-        return Err(too_large());
-    }
-    String::from_utf8(bytes).map_err(|err| {
-        let at = err.utf8_error().valid_up_to();
-        refuse(
-            ErrorKind::InvalidData,
-            format!("not UTF-8 text (byte {at} is not)"),
-        )
-    })
 }
 
 /// Whether `--preset` takes `arg` as a path rather than a name.

@@ -28,7 +28,7 @@ def main():
         text = path.read_text()
         # Outside tests: a unit test may reach anywhere.
         text = text.split("#[cfg(test)]")[0]
-        used = set(re.findall(r"\bcrate::([a-z_]+)", text))
+        used = set(re.findall(r"\bcrate::([a-z_][a-z0-9_]*)", text))
         if here == "cli":
             used |= {"api"} if "whalegen::" in text else set()
         edges.setdefault(here, set()).update(u for u in used if u != here)

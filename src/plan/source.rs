@@ -28,11 +28,6 @@ impl SceneSource {
             steps,
         }
     }
-
-    /// The settings the scene is built from.
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
 }
 
 impl Source for SceneSource {
