@@ -276,3 +276,36 @@ fn a_canvas_resized_after_setup_is_an_error_not_a_crash() {
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
     assert!(left.iter().all(|e| e.path().is_dir()), "{left:?}");
 }
+
+#[test]
+fn a_snapshot_that_panics_fails_the_render_and_does_not_hang() {
+    use whalegen::Snapshot;
+    #[derive(Clone)]
+    struct Fragile;
+    struct Broken;
+    impl Snapshot for Broken {
+        fn draw(&self, _p5: &mut P5) -> Result<(), Error> {
+            panic!("a bug in the sketch")
+        }
+    }
+    impl Sketch for Fragile {
+        fn draw(&mut self, p5: &mut P5) -> Result<(), Error> {
+            p5.background(Rgba::grey(0));
+            Ok(())
+        }
+        fn repaints(&self) -> bool {
+            true
+        }
+        fn snapshot(&self) -> Option<Box<dyn Snapshot>> {
+            Some(Box::new(Broken))
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut options = options(&dir.path().join("f.gif"), 30);
+    options.threads = Some(2.try_into().unwrap());
+    let err = render(Plan::new(Box::new(Fragile), &options).unwrap(), &mut Silent)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("panicked"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

@@ -4,6 +4,7 @@
 //! `Send`; only its snapshots travel.
 
 use std::collections::BTreeMap;
+use std::panic::AssertUnwindSafe;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
@@ -76,10 +77,9 @@ fn step(
             order.repeat(place)?;
         } else {
             animation.drawn = look;
-            let snapshot = animation
-                .sketch
-                .snapshot()
-                .expect("a sketch that offered snapshots keeps offering them");
+            let snapshot = animation.sketch.snapshot().ok_or_else(|| {
+                Error::sketch("snapshot() gave None after it had given a snapshot")
+            })?;
             if jobs.send((place, frame, snapshot)).is_err() {
                 break;
             }
@@ -110,7 +110,11 @@ fn draw_jobs(queue: &Mutex<Receiver<Job>>, pool: &Pool, done: &Sender<Done>, mut
         };
         p5.reset_matrix();
         let size = p5.drawing().size();
-        let drawn = snapshot.draw(&mut p5).and_then(|()| {
+        // A snapshot that panics fails its frame: the frame is still
+        // answered, so the stepping thread never waits for it in vain.
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| snapshot.draw(&mut p5)))
+            .unwrap_or_else(|_| Err(Error::Panic("a snapshot's draw panicked".into())));
+        let drawn = result.and_then(|()| {
             if p5.drawing().size() != size {
                 return Err(Error::sketch("a snapshot changed the canvas's size"));
             }
