@@ -29,7 +29,7 @@ pub struct VideoSink {
     ffmpeg: Child,
     /// Frames for the thread that writes them to ffmpeg's input; `None`
     /// once ffmpeg has been told the input is over.
-    frames: Option<SyncSender<Vec<u8>>>,
+    frames: Option<SyncSender<Arc<Frame>>>,
     /// That thread: how the writing went.
     feeder: Option<JoinHandle<std::io::Result<()>>>,
     /// How long a frame may wait for ffmpeg to read it.
@@ -38,7 +38,6 @@ pub struct VideoSink {
     log: Option<JoinHandle<String>>,
     /// `None` once committed.
     file: Option<AtomicFile>,
-    rgba: Vec<u8>,
 }
 
 /// ffmpeg's options for `codec` and its container, in pairs.
@@ -109,10 +108,11 @@ impl VideoSink {
         let mut stdin = ffmpeg.stdin.take().expect("piped");
         // One frame waits while one is written: a stalled ffmpeg blocks this
         // thread, not the render, which can then stop it.
-        let (frames, queue) = sync_channel::<Vec<u8>>(1);
+        let (frames, queue) = sync_channel::<Arc<Frame>>(1);
         let feeder = std::thread::spawn(move || {
+            let mut rgba = Vec::new();
             for frame in queue {
-                stdin.write_all(&frame)?;
+                stdin.write_all(straight_rgba(&frame, &mut rgba))?;
             }
             Ok(())
         });
@@ -127,7 +127,6 @@ impl VideoSink {
             ffmpeg,
             log: Some(log),
             file: Some(file),
-            rgba: Vec::new(),
         })
     }
 
@@ -162,14 +161,14 @@ impl VideoSink {
 
 impl Sink for VideoSink {
     fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error> {
-        let mut rgba = straight_rgba(frame, &mut self.rgba).to_vec();
+        let mut frame = Arc::clone(frame);
         let frames = self.frames.as_ref().expect("ffmpeg still reading");
         let started = Instant::now();
         loop {
-            match frames.try_send(rgba) {
+            match frames.try_send(frame) {
                 Ok(()) => return Ok(()),
                 Err(TrySendError::Full(again)) if started.elapsed() < self.stall => {
-                    rgba = again;
+                    frame = again;
                     std::thread::sleep(Duration::from_millis(2));
                 }
                 Err(TrySendError::Full(_)) => {
