@@ -131,6 +131,11 @@ pub enum Error {
     #[error("the sketch failed")]
     Sketch(#[source] Box<dyn std::error::Error + Send + Sync>),
 
+    /// An error in a p5.js sketch's JavaScript, or a limit it ran into:
+    /// where (`sketch.js:12:5`), what, and the calls that led there.
+    #[error("{0}")]
+    Script(String),
+
     /// An error while a sketch set up or drew a frame: where, then what.
     #[error("{}: {}", frame.map_or("setup".into(), |f| format!("frame {f}")), error.chain())]
     InSketch {

@@ -48,6 +48,7 @@ mod batch;
 mod check;
 mod error;
 mod frame;
+mod js;
 mod limits;
 mod options;
 mod p5;
@@ -66,7 +67,10 @@ pub use batch::{run as batch, Change, Entry, Failure, Outcome, JOB_THREAD, MANIF
 pub use error::Error;
 pub use frame::Frame;
 pub use limits::{MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SIDE, MAX_WORK, MIN_FPS};
-pub use options::{BatchOptions, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions};
+pub use js::JsSource;
+pub use options::{
+    BatchOptions, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions, SketchOptions,
+};
 pub use p5::{Damage, Drawing, Rgba, ShapeEnd, P5};
 pub use plan::{Plan, SceneSource};
 pub use preset::{list, show};

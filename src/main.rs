@@ -45,7 +45,10 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Render(args) => {
-            let plan = Plan::scene(&args.scene(), &args.render())?;
+            let plan = match args.sketch() {
+                Some(sketch) => Plan::sketch(&sketch, &args.render())?,
+                None => Plan::scene(&args.scene(), &args.render())?,
+            };
             for warning in &plan.warnings {
                 say!("whalegen: warning: {warning}");
             }

@@ -92,6 +92,37 @@ pub struct SceneOptions {
     pub seed: Option<u64>,
 }
 
+/// A p5.js sketch to render (`whalegen render SKETCH`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SketchOptions {
+    /// The sketch: a `.js` file in p5's global or instance mode, or a
+    /// folder whose `index.html` lists its scripts.
+    pub path: PathBuf,
+    /// Seeds `Math.random` (p5's generator, modulo 2^32). Default: 0.
+    pub seed: Option<u64>,
+    /// `KEY=VALUE` pairs the sketch reads with p5's `getURLParams()`, as
+    /// if its page were opened with `?KEY=VALUE`; values are strings.
+    pub set: Vec<String>,
+    /// The longest `setup()` or one `draw()` may run, in seconds; longer
+    /// stops the render (an endless loop). Default: 10.
+    pub time_limit: f64,
+    /// The most the sketch's JavaScript heap may hold, in MiB. Default:
+    /// 1024.
+    pub heap: u64,
+}
+
+impl Default for SketchOptions {
+    fn default() -> Self {
+        SketchOptions {
+            path: PathBuf::new(),
+            seed: None,
+            set: Vec::new(),
+            time_limit: 10.0,
+            heap: 1024,
+        }
+    }
+}
+
 /// What `whalegen show` prints: a preset, or a scene's defaults, with
 /// parameters set.
 #[derive(Debug, Clone, Default, PartialEq)]

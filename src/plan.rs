@@ -13,7 +13,8 @@ pub use source::SceneSource;
 use crate::check;
 use crate::error::Error;
 use crate::limits::{check_fps, check_raster, check_work, GIF_FPS_HONOURED, MAX_FRAMES, MAX_SCALE};
-use crate::options::{cores, Canvas, RenderOptions, SceneOptions, Selection};
+use crate::js::JsSource;
+use crate::options::{cores, Canvas, RenderOptions, SceneOptions, Selection, SketchOptions};
 use crate::params::{parse_set, Settings};
 use crate::preset::{checked_settings, Preset};
 use crate::sink::{GifOptions, Output, OutputFlags};
@@ -114,6 +115,25 @@ impl Plan {
         let steps = selection(options, settings.frames())?.steps();
         check_work(steps, (width * options.scale, height * options.scale))?;
         let source = SceneSource::new(settings, &name, steps);
+        Plan::new(Box::new(source), options)
+    }
+}
+
+impl Plan {
+    /// A plan to render the p5.js sketch of `sketch` as `options` ask. The
+    /// sketch is loaded and its `setup()` run once here, so that a syntax
+    /// error, an error in `setup()` or a canvas too large is reported
+    /// before anything is written.
+    pub fn sketch(sketch: &SketchOptions, options: &RenderOptions) -> Result<Plan, Error> {
+        let source = JsSource::load(sketch, options.fps)?;
+        let (width, height) = source.size_hint().unwrap_or((100, 100));
+        check_raster(width, height, options.scale)?;
+        let frames = match options.frame {
+            Some(_) => 1,
+            None => options.frames.unwrap_or_else(|| source.frames()),
+        };
+        let steps = selection(options, frames)?.steps();
+        check_work(steps, (width * options.scale, height * options.scale))?;
         Plan::new(Box::new(source), options)
     }
 }

@@ -21,6 +21,7 @@ use clap::{Args, Parser, Subcommand};
 
 use whalegen::{
     BatchOptions, Dither, Format, Grid, RenderOptions, SceneKind, SceneOptions, ShowOptions,
+    SketchOptions,
 };
 
 /// Renders p5.js-style generative sketches to animated GIFs and PNG frames,
@@ -48,6 +49,20 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct RenderArgs {
+    /// A p5.js sketch to render instead of a scene: a .js file (global or
+    /// instance mode), or a folder whose index.html lists its scripts.
+    /// --seed seeds Math.random, --set KEY=VALUE is read by getURLParams().
+    #[arg(value_name = "SKETCH", conflicts_with_all = ["preset", "width", "height"])]
+    pub sketch: Option<PathBuf>,
+
+    /// The longest a sketch's setup() or one draw() may run, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, requires = "sketch")]
+    pub time_limit: f64,
+
+    /// The most a sketch's JavaScript heap may hold, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 1024, requires = "sketch")]
+    pub heap: u64,
+
     /// The scene to render.
     #[arg(long, value_enum, default_value_t = SceneKind::Whale)]
     pub scene: SceneKind,
@@ -151,6 +166,17 @@ impl RenderArgs {
     }
 
     /// How and where.
+    /// The sketch to render, when one is given instead of a scene.
+    pub fn sketch(&self) -> Option<SketchOptions> {
+        Some(SketchOptions {
+            path: self.sketch.clone()?,
+            seed: self.seed,
+            set: self.set.clone(),
+            time_limit: self.time_limit,
+            heap: self.heap,
+        })
+    }
+
     pub fn render(&self) -> RenderOptions {
         RenderOptions {
             output: self.output.clone(),

@@ -62,6 +62,11 @@ impl P5 {
         (f64::from(self.drawing.size().1) / self.density) as u32
     }
 
+    /// Pixels per canvas unit (p5's `pixelDensity()`).
+    pub fn density(&self) -> f64 {
+        self.density
+    }
+
     /// Whether `background` clears instead of painting (see
     /// `set_transparent`).
     pub fn is_transparent(&self) -> bool {

@@ -1,0 +1,258 @@
+//! The JavaScript engine a sketch runs in: QuickJS-NG, with a heap limit, a
+//! time limit per call, and nothing of the machine (no files, network,
+//! processes or clock) in reach.
+
+use std::cell::Cell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use rquickjs::context::EvalOptions;
+use rquickjs::function::IntoArgs;
+use rquickjs::{CatchResultExt, CaughtError, Context, Ctx, Function, Object, Runtime};
+
+use super::bind::{self, Stage};
+use crate::error::Error;
+
+/// The file name the prelude's frames carry in a stack, left out of reports.
+const PRELUDE: &str = "whalegen-p5.js";
+
+/// The deepest the JavaScript stack may grow, in bytes: deep enough for
+/// recursive sketches, far below the 8 MiB of a thread that renders.
+const STACK: usize = 1 << 20;
+
+/// How long one call into the sketch may run, and how much memory its
+/// heap may take.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// The longest `setup()`, or one frame's `draw()`, may run.
+    pub time: Duration,
+    /// The most the JavaScript heap may hold, in bytes.
+    pub heap: usize,
+}
+
+/// A runtime with p5's API installed and the sketch's scripts evaluated.
+pub(super) struct Engine {
+    // The context must go before the runtime it lives in.
+    context: Context,
+    _runtime: Runtime,
+    deadline: Rc<Cell<Option<Instant>>>,
+    limits: Limits,
+    pub(super) stage: Stage,
+}
+
+impl Engine {
+    /// A fresh engine whose `Math.random` is p5's generator seeded with
+    /// `seed`, with whalegen's p5 API installed.
+    pub(super) fn new(limits: Limits, seed: u32) -> Result<Engine, Error> {
+        let runtime = Runtime::new().map_err(engine_error)?;
+        runtime.set_memory_limit(limits.heap);
+        runtime.set_max_stack_size(STACK);
+        let deadline: Rc<Cell<Option<Instant>>> = Rc::default();
+        let watch = deadline.clone();
+        runtime.set_interrupt_handler(Some(Box::new(move || {
+            watch.get().is_some_and(|d| Instant::now() > d)
+        })));
+        let context = Context::full(&runtime).map_err(engine_error)?;
+        let stage = Stage::new(seed);
+        let engine = Engine {
+            context,
+            _runtime: runtime,
+            deadline,
+            limits,
+            stage,
+        };
+        engine.context.with(|ctx| {
+            bind::install(&ctx, &engine.stage)
+                .catch(&ctx)
+                .map_err(|e| engine_error(e.to_string()))
+        })?;
+        engine.eval(PRELUDE, include_str!("prelude.js"))?;
+        Ok(engine)
+    }
+
+    /// Evaluates a script as the browser runs a `<script>` tag: its
+    /// top-level declarations become globals. A syntax error is reported
+    /// as `file:line:column: SyntaxError: ...`.
+    pub(super) fn eval(&self, file: &str, code: &str) -> Result<(), Error> {
+        self.context.with(|ctx| {
+            let mut options = EvalOptions::default();
+            options.global = true;
+            options.strict = false;
+            options.filename = Some(file.into());
+            self.timed(|| ctx.eval_with_options::<(), _>(code, options).catch(&ctx))
+                .map_err(|e| self.report(&ctx, e, "the script"))
+        })
+    }
+
+    /// Calls `__whalegen[name](...args)`; `what` names it in errors
+    /// (`setup()`, `draw()`).
+    pub(super) fn call<A>(&self, name: &str, args: A, what: &str) -> Result<(), Error>
+    where
+        A: for<'js> IntoArgs<'js>,
+    {
+        self.context.with(|ctx| {
+            let run = || -> rquickjs::Result<()> {
+                let hooks: Object = ctx.globals().get("__whalegen")?;
+                let f: Function = hooks.get(name)?;
+                f.call::<_, ()>(args)
+            };
+            self.timed(|| run().catch(&ctx))
+                .map_err(|e| self.report(&ctx, e, what))
+        })
+    }
+
+    /// Calls `__whalegen[name]()` for a boolean.
+    pub(super) fn ask(&self, name: &str) -> Result<bool, Error> {
+        self.context.with(|ctx| {
+            let run = || -> rquickjs::Result<bool> {
+                let hooks: Object = ctx.globals().get("__whalegen")?;
+                hooks.get::<_, Function>(name)?.call(())
+            };
+            self.timed(|| run().catch(&ctx))
+                .map_err(|e| self.report(&ctx, e, name))
+        })
+    }
+
+    /// Runs `f` under the time limit.
+    fn timed<T>(&self, f: impl FnOnce() -> T) -> T {
+        self.deadline.set(Some(Instant::now() + self.limits.time));
+        let result = f();
+        self.deadline.set(None);
+        result
+    }
+
+    /// A JavaScript exception as one line: where, what, and the stack.
+    fn report(&self, _ctx: &Ctx, caught: CaughtError, what: &str) -> Error {
+        let (message, stack) = match &caught {
+            CaughtError::Exception(e) => {
+                let name = e
+                    .get::<_, Option<String>>("name")
+                    .ok()
+                    .flatten()
+                    .unwrap_or_else(|| "Error".into());
+                let message = e.message().unwrap_or_default();
+                (format!("{name}: {message}"), e.stack().unwrap_or_default())
+            }
+            CaughtError::Value(v) => (format!("uncaught {}", shown_value(v)), String::new()),
+            CaughtError::Error(e) => (e.to_string(), String::new()),
+        };
+        if message == "InternalError: interrupted" {
+            return Error::Script(format!(
+                "{what} ran longer than {} s, the time limit (an endless loop?); \
+                 --time-limit sets it",
+                self.limits.time.as_secs_f64()
+            ));
+        }
+        if message.contains("out of memory") {
+            return Error::Script(format!(
+                "{what} ran out of memory: the JavaScript heap may hold {} MiB; --heap sets it",
+                self.limits.heap >> 20
+            ));
+        }
+        let frames = stack_frames(&stack);
+        let at = frames
+            .first()
+            .map(|f| format!("{}: ", f.place))
+            .unwrap_or_default();
+        let trail = if frames.len() > 1 || frames.first().is_some_and(|f| f.function.is_some()) {
+            format!(" (at {})", calls(&frames))
+        } else {
+            String::new()
+        };
+        Error::Script(format!("{at}{message}{trail}"))
+    }
+}
+
+/// One line of a JavaScript stack: `at draw (sketch.js:12:5)`.
+struct Frame {
+    function: Option<String>,
+    place: String,
+}
+
+impl Frame {
+    fn shown(&self) -> String {
+        match &self.function {
+            Some(f) => format!("{f} {}", self.place),
+            None => self.place.clone(),
+        }
+    }
+}
+
+/// The most calls of a stack an error shows.
+const SHOWN_CALLS: usize = 6;
+
+/// The calls of a stack, innermost first, a run of one call (a recursion)
+/// shown once with its count.
+fn calls(frames: &[Frame]) -> String {
+    let mut shown: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < frames.len() && shown.len() < SHOWN_CALLS {
+        let call = frames[i].shown();
+        let run = frames[i..].iter().take_while(|f| f.shown() == call).count();
+        shown.push(if run > 1 { format!("{call} x{run}") } else { call });
+        i += run;
+    }
+    if i < frames.len() {
+        shown.push(format!("{} more", frames.len() - i));
+    }
+    shown.join(", called from ")
+}
+
+/// The sketch's frames of a QuickJS stack, innermost first; the prelude's
+/// and the engine's own are left out.
+fn stack_frames(stack: &str) -> Vec<Frame> {
+    stack
+        .lines()
+        .filter_map(|line| {
+            let line = line.trim().strip_prefix("at ")?;
+            let (function, place) = match line.rsplit_once(" (") {
+                Some((f, rest)) => (Some(f.to_string()), rest.trim_end_matches(')')),
+                None => (None, line),
+            };
+            let function = function.filter(|f| f != "<anonymous>" && f != "<eval>");
+            let keep = place.contains(':') && !place.starts_with(PRELUDE) && place != "native";
+            keep.then(|| Frame {
+                function,
+                place: place.to_string(),
+            })
+        })
+        .collect()
+}
+
+fn shown_value(v: &rquickjs::Value) -> String {
+    if let Some(s) = v.as_string().and_then(|s| s.to_string().ok()) {
+        return format!("{s:?}");
+    }
+    if let Some(n) = v.as_number() {
+        return n.to_string();
+    }
+    format!("{}", v.type_name())
+}
+
+fn engine_error(e: impl ToString) -> Error {
+    Error::Script(format!("the JavaScript engine failed: {}", e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stack_keeps_the_sketch_frames_only() {
+        let stack = "    at fail (sketch.js:3:11)\n    at draw (sketch.js:8:3)\n    \
+                     at <anonymous> (whalegen-p5.js:700:12)\n";
+        let frames = stack_frames(stack);
+        let shown: Vec<String> = frames.iter().map(Frame::shown).collect();
+        assert_eq!(shown, ["fail sketch.js:3:11", "draw sketch.js:8:3"]);
+    }
+
+    #[test]
+    fn a_recursion_is_shown_once_with_its_count() {
+        let mut stack = "    at f (s.js:1:23)\n".repeat(40);
+        stack += "    at setup (s.js:2:10)\n";
+        assert_eq!(
+            calls(&stack_frames(&stack)),
+            "f s.js:1:23 x40, called from setup s.js:2:10"
+        );
+    }
+}

@@ -1,0 +1,170 @@
+//! A sketch's scripts: one `.js` file, or a folder whose `index.html` lists
+//! them in `<script>` tags, in order. p5.js's own scripts are left out
+//! (whalegen is the p5 library); every path stays inside the folder.
+
+use std::path::Path;
+
+use crate::error::Error;
+use crate::paths::{inside, read_text};
+
+/// One script of a sketch: its name in error messages and its code.
+#[derive(Debug, Clone)]
+pub(super) struct Script {
+    pub(super) name: String,
+    pub(super) code: String,
+}
+
+/// The sketch's name (the file's stem, or the folder's name) and its
+/// scripts in the order the browser would run them.
+pub(super) fn scripts(path: &Path) -> Result<(String, Vec<Script>), Error> {
+    let refuse = |reason: String| Error::BadValue {
+        key: "sketch".into(),
+        value: format!("`{}`", path.display()),
+        reason,
+    };
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .filter(|s| !s.is_empty() && s != "." && s != "..")
+        .unwrap_or_else(|| "sketch".into());
+    if path.is_dir() {
+        let html = read_text(&path.join("index.html"))
+            .map_err(|_| refuse("a folder of a sketch needs an index.html that lists its scripts".into()))?;
+        let mut scripts = Vec::new();
+        for tag in script_tags(&html) {
+            match tag {
+                Tag::Src(src) if is_p5_library(&src) => {}
+                Tag::Src(src) => {
+                    let file = inside(path, Path::new(&src), "script")?;
+                    scripts.push(Script {
+                        name: src.clone(),
+                        code: read_text(&file)?,
+                    });
+                }
+                Tag::Inline(code) => scripts.push(Script {
+                    name: "index.html".into(),
+                    code,
+                }),
+            }
+        }
+        if scripts.is_empty() {
+            return Err(refuse(
+                "its index.html lists no script besides p5.js's own".into(),
+            ));
+        }
+        return Ok((name, scripts));
+    }
+    if path.extension().is_none_or(|e| e != "js") {
+        return Err(refuse(
+            "expected a p5.js sketch: a .js file, or a folder with an index.html".into(),
+        ));
+    }
+    let code = read_text(path)?;
+    let file = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok((name, vec![Script { name: file, code }]))
+}
+
+/// A `<script>` tag: a file it loads, or its own code.
+#[derive(Debug, PartialEq)]
+enum Tag {
+    Src(String),
+    Inline(String),
+}
+
+/// The `<script>` tags of a page, in order. A plain scan, enough for the
+/// index.html of a sketch (the p5 editor's, or one written by hand).
+fn script_tags(html: &str) -> Vec<Tag> {
+    let lower = html.to_ascii_lowercase();
+    let mut tags = Vec::new();
+    let mut at = 0;
+    while let Some(start) = lower[at..].find("<script").map(|i| i + at) {
+        let Some(open_end) = lower[start..].find('>').map(|i| i + start) else {
+            break;
+        };
+        let close = lower[open_end..]
+            .find("</script")
+            .map_or(html.len(), |i| i + open_end);
+        let attributes = &html[start + "<script".len()..open_end];
+        match attribute(attributes, "src") {
+            Some(src) => tags.push(Tag::Src(src)),
+            None => {
+                let code = html[open_end + 1..close].trim();
+                let module = attribute(attributes, "type").is_some_and(|t| t != "text/javascript");
+                if !code.is_empty() && !module {
+                    tags.push(Tag::Inline(code.to_string()));
+                }
+            }
+        }
+        at = close;
+    }
+    tags
+}
+
+/// The value of `name="value"` (or single quotes, or bare) among a tag's
+/// attributes.
+fn attribute(attributes: &str, name: &str) -> Option<String> {
+    let lower = attributes.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find(name).map(|i| i + from) {
+        from = i + name.len();
+        let before = lower[..i].chars().last();
+        if before.is_some_and(|c| !c.is_whitespace()) {
+            continue;
+        }
+        let rest = attributes[from..].trim_start();
+        let Some(rest) = rest.strip_prefix('=') else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        let value = match rest.chars().next() {
+            Some(q @ ('"' | '\'')) => rest[1..].split(q).next().unwrap_or(""),
+            _ => rest.split(|c: char| c.is_whitespace() || c == '>').next().unwrap_or(""),
+        };
+        return Some(value.to_string());
+    }
+    None
+}
+
+/// p5.js and its add-ons, from a CDN or a local copy: whalegen is the
+/// library, so their tags are skipped.
+fn is_p5_library(src: &str) -> bool {
+    let file = src.rsplit('/').next().unwrap_or(src).to_ascii_lowercase();
+    let file = file.split(['?', '#']).next().unwrap_or("");
+    src.contains("://")
+        || src.starts_with("//")
+        || file == "p5.js"
+        || file == "p5.min.js"
+        || (file.starts_with("p5.") && file.ends_with(".js"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_index_lists_its_scripts_without_p5() {
+        let html = r#"<html><head>
+            <script src="https://cdn.jsdelivr.net/npm/p5@1.11.1/lib/p5.js"></script>
+            <script src="libraries/p5.sound.min.js"></script>
+            <script language="javascript" type="text/javascript" src='particle.js'></script>
+            <SCRIPT SRC=sketch.js></SCRIPT>
+            <script>let inline = 1;</script>
+            <script type="module">import x from './x.js';</script>
+        </head></html>"#;
+        let tags: Vec<Tag> = script_tags(html)
+            .into_iter()
+            .filter(|t| !matches!(t, Tag::Src(s) if is_p5_library(s)))
+            .collect();
+        assert_eq!(
+            tags,
+            [
+                Tag::Src("particle.js".into()),
+                Tag::Src("sketch.js".into()),
+                Tag::Inline("let inline = 1;".into()),
+            ]
+        );
+    }
+}

@@ -1,0 +1,179 @@
+//! Users' own p5.js sketches, run in an embedded JavaScript engine
+//! (QuickJS-NG) and drawn by whalegen's p5 layer: the third implementation
+//! of the frame-source seam, after the built-in scenes and Rust sketches.
+
+mod bind;
+mod colour;
+mod engine;
+mod load;
+
+use std::time::Duration;
+
+pub use engine::Limits;
+use engine::Engine;
+use load::Script;
+
+use crate::check;
+use crate::error::Error;
+use crate::options::SketchOptions;
+use crate::p5::P5;
+use crate::params::parse_set;
+use crate::sketch::{Sketch, Source};
+
+/// p5's frame rate when the sketch does not call `frameRate()`.
+const P5_FPS: f64 = 60.0;
+
+/// Seconds of animation rendered when `--frames` is not given.
+const DEFAULT_SECONDS: f64 = 2.0;
+
+/// A p5.js sketch, loaded and tried once: its scripts, what they asked
+/// for in `setup()`, and how to run them again for each pass.
+#[derive(Debug, Clone)]
+pub struct JsSource {
+    name: String,
+    scripts: Vec<Script>,
+    seed: u32,
+    /// `getURLParams()` as JSON.
+    params: String,
+    limits: Limits,
+    fps: f64,
+    /// `setup()` called `noLoop()`, or there is no `draw()`: one frame.
+    still: bool,
+    size: (u32, u32),
+}
+
+impl JsSource {
+    /// Loads the sketch of `options` and runs its `setup()` once, to learn
+    /// its canvas size, frame rate and whether it loops. `fps` is the
+    /// rate asked for on the command line, if any: the sketch's clock
+    /// (`millis()`, `deltaTime`) follows it. Fails on a file that can't be
+    /// read, a syntax error, or an error in `setup()`.
+    pub fn load(options: &SketchOptions, fps: Option<f64>) -> Result<JsSource, Error> {
+        let (name, scripts) = load::scripts(&options.path)?;
+        let mut params = serde_json::Map::new();
+        for set in &options.set {
+            let (key, value) = parse_set(set)?;
+            let text = match value {
+                toml::Value::String(s) => s,
+                other => other.to_string(),
+            };
+            params.insert(key, serde_json::Value::String(text));
+        }
+        check::in_range("time-limit", options.time_limit, 0.001, 86_400.0)?;
+        check::in_range("heap", options.heap as f64, 16.0, 65_536.0)?;
+        let limits = Limits {
+            time: Duration::from_secs_f64(options.time_limit),
+            heap: (options.heap as usize) << 20,
+        };
+        let mut source = JsSource {
+            name,
+            scripts,
+            // p5's generator takes the seed modulo 2^32.
+            seed: options.seed.unwrap_or(0) as u32,
+            params: serde_json::Value::Object(params).to_string(),
+            limits,
+            fps: fps.unwrap_or(P5_FPS),
+            still: false,
+            size: (100, 100),
+        };
+        let mut probe = source.start()?;
+        let mut p5 = P5::before_setup(1, false);
+        probe.setup(&mut p5).map_err(|error| Error::InSketch {
+            frame: None,
+            error: Box::new(error),
+        })?;
+        source.size = (p5.width(), p5.height());
+        if fps.is_none() {
+            if let Some(asked) = probe.engine.stage.state().fps {
+                source.fps = asked;
+            }
+        }
+        source.still = probe.engine.stage.state().no_loop || !probe.engine.ask("hasDraw")?;
+        Ok(source)
+    }
+
+    fn start(&self) -> Result<JsSketch, Error> {
+        let engine = Engine::new(self.limits, self.seed)?;
+        engine.call("params", (self.params.as_str(),), "getURLParams")?;
+        engine.call("frameRate", (self.fps,), "frameRate")?;
+        for script in &self.scripts {
+            engine.eval(&script.name, &script.code)?;
+        }
+        Ok(JsSketch { engine, frame: 0 })
+    }
+}
+
+impl Source for JsSource {
+    fn build(&self) -> Result<Box<dyn Sketch>, Error> {
+        Ok(Box::new(self.start()?))
+    }
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn frames(&self) -> u32 {
+        if self.still {
+            1
+        } else {
+            (self.fps * DEFAULT_SECONDS).round().max(1.0) as u32
+        }
+    }
+
+    fn fps(&self) -> f64 {
+        self.fps
+    }
+
+    fn placeholders(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("sketch", self.name.clone()),
+            ("seed", self.seed.to_string()),
+        ]
+    }
+
+    fn size_hint(&self) -> Option<(u32, u32)> {
+        Some(self.size)
+    }
+}
+
+/// A running sketch: one engine, set up once, drawn frame after frame.
+struct JsSketch {
+    engine: Engine,
+    /// The frame being stepped to, from 0.
+    frame: u32,
+}
+
+impl JsSketch {
+    /// Lends the canvas to the sketch while `f` runs it.
+    fn lend<T>(&mut self, p5: &mut P5, f: impl FnOnce(&Engine) -> T) -> T {
+        let placeholder = P5::new(1, 1, 1).expect("a 1 x 1 canvas");
+        self.engine.stage.state().p5 = Some(std::mem::replace(p5, placeholder));
+        let result = f(&self.engine);
+        *p5 = self
+            .engine
+            .stage
+            .state()
+            .p5
+            .take()
+            .expect("the canvas comes back");
+        result
+    }
+}
+
+impl Sketch for JsSketch {
+    fn setup(&mut self, p5: &mut P5) -> Result<(), Error> {
+        self.lend(p5, |engine| engine.call("setup", (), "setup()"))
+    }
+
+    fn update(&mut self, frame: u32) -> Result<(), Error> {
+        self.frame = frame;
+        Ok(())
+    }
+
+    fn draw(&mut self, p5: &mut P5) -> Result<(), Error> {
+        let n = self.frame + 1;
+        self.lend(p5, |engine| {
+            engine.call("draw", (n, 0.0, 0.0, false), "draw()")
+        })
+    }
+}

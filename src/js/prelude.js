@@ -1,0 +1,649 @@
+// whalegen's p5.js 1.x API, written for whalegen over its native drawing
+// layer (`__native`, bound in src/js/bind.rs). It runs before the sketch.
+// Argument handling, modes and p5.Vector live here; drawing, colours,
+// random numbers and noise are native. Global mode copies `api` onto the
+// global object; `new p5(fn)` gives the sketch an object that reads it.
+(function (native) {
+  'use strict';
+  const G = globalThis;
+  const api = {};
+  // What the sketch reads and what whalegen changes each frame.
+  const S = {
+    width: 100, height: 100, frameCount: 0, deltaTime: 0, millis: 0,
+    fps: 60, looping: true, redraws: 0, angleMode: 'radians',
+    mouseX: 0, mouseY: 0, pmouseX: 0, pmouseY: 0, mouseIsPressed: false,
+    mouseButton: 'left', instance: null, params: {},
+  };
+
+  // ---------------------------------------------------------- constants
+  const PI = Math.PI;
+  const DEG_TO_RAD = PI / 180;
+  const RAD_TO_DEG = 180 / PI;
+  const constants = {
+    PI, HALF_PI: PI / 2, QUARTER_PI: PI / 4, TWO_PI: PI * 2, TAU: PI * 2,
+    DEG_TO_RAD, RAD_TO_DEG, DEGREES: 'degrees', RADIANS: 'radians',
+    CORNER: 'corner', CORNERS: 'corners', CENTER: 'center', RADIUS: 'radius',
+    OPEN: 'open', CHORD: 'chord', PIE: 'pie', CLOSE: 'close',
+    POINTS: 0x0000, LINES: 0x0001, LINE_STRIP: 0x0003, LINE_LOOP: 0x0002,
+    TRIANGLES: 0x0004, TRIANGLE_FAN: 0x0006, TRIANGLE_STRIP: 0x0005,
+    QUADS: 'quads', QUAD_STRIP: 'quad_strip', TESS: 'tess',
+    ROUND: 'round', SQUARE: 'butt', PROJECT: 'square', MITER: 'miter',
+    BEVEL: 'bevel', RGB: 'rgb', HSB: 'hsb', HSL: 'hsl',
+    P2D: 'p2d', WEBGL: 'webgl', WEBGL2: 'webgl2',
+    LEFT: 'left', RIGHT: 'right', TOP: 'top', BOTTOM: 'bottom',
+    BASELINE: 'alphabetic', NORMAL: 'normal', ITALIC: 'italic', BOLD: 'bold',
+    BLEND: 'source-over', ARROW: 'default', HAND: 'pointer', CROSS: 'crosshair',
+    MOVE: 'move', TEXT: 'text', WAIT: 'wait',
+    UP_ARROW: 38, DOWN_ARROW: 40, LEFT_ARROW: 37, RIGHT_ARROW: 39,
+    BACKSPACE: 8, DELETE: 46, ENTER: 13, RETURN: 13, TAB: 9, ESCAPE: 27,
+    SHIFT: 16, CONTROL: 17, OPTION: 18, ALT: 18,
+    AUTO: 'auto', VIDEO: 'video', AUDIO: 'audio',
+  };
+  Object.assign(api, constants);
+
+  const toRad = (a) => (S.angleMode === 'degrees' ? a * DEG_TO_RAD : a);
+  const fromRad = (a) => (S.angleMode === 'degrees' ? a * RAD_TO_DEG : a);
+
+  // ------------------------------------------------------------ structure
+  api.createCanvas = function (w, h, renderer) {
+    if (renderer === 'webgl' || renderer === 'webgl2') {
+      unsupported('createCanvas(..., WEBGL)', '3D (WEBGL) is not drawn by whalegen: use the 2D renderer');
+    }
+    native.createCanvas(w, h);
+    S.width = Math.floor(w); S.height = Math.floor(h);
+    sync();
+    return inert();
+  };
+  api.resizeCanvas = function (w, h) {
+    native.createCanvas(w, h);
+    S.width = Math.floor(w); S.height = Math.floor(h);
+    sync();
+  };
+  api.noCanvas = function () {};
+  api.pixelDensity = function () { return native.density(); };
+  api.displayDensity = function () { return 1; };
+  api.frameRate = function (f) {
+    if (f === undefined) return S.fps;
+    if (typeof f === 'number' && f > 0) native.frameRate(f);
+    return undefined;
+  };
+  api.getTargetFrameRate = function () { return S.fps; };
+  api.noLoop = function () { S.looping = false; native.noLoop(); };
+  api.loop = function () { S.looping = true; native.loop(); };
+  api.isLooping = function () { return S.looping; };
+  api.redraw = function (n) { S.redraws += n === undefined ? 1 : n; };
+  api.millis = function () { return S.millis; };
+  api.second = () => 0;
+  api.minute = () => 0;
+  api.hour = () => 0;
+  api.day = () => 1;
+  api.month = () => 1;
+  api.year = () => 2000;
+  api.getURLParams = function () { return Object.assign({}, S.params); };
+  api.print = function (...args) { native.print(args.map(show).join(' ')); };
+  api.describe = api.describeElement = api.textOutput = api.gridOutput = function () {};
+  api.cursor = api.noCursor = api.fullscreen = api.smooth = api.noSmooth = function () {};
+  api.windowResized = undefined;
+
+  // ---------------------------------------------------------------- style
+  api.background = function (...args) { native.background(...colorArgs(args)); };
+  api.clear = function () { native.clear(); };
+  api.fill = function (...args) { native.fill(...colorArgs(args)); };
+  api.noFill = function () { native.noFill(); };
+  api.stroke = function (...args) { native.stroke(...colorArgs(args)); };
+  api.noStroke = function () { native.noStroke(); };
+  api.strokeWeight = function (w) { native.strokeWeight(w); };
+  api.strokeCap = function (cap) { native.strokeCap(String(cap)); };
+  api.strokeJoin = function (join) { native.strokeJoin(String(join)); };
+  api.rectMode = function (m) { native.rectMode(String(m)); };
+  api.ellipseMode = function (m) { native.ellipseMode(String(m)); };
+  api.angleMode = function (m) {
+    if (m === undefined) return S.angleMode;
+    if (m === 'degrees' || m === 'radians') S.angleMode = m;
+    return undefined;
+  };
+  api.colorMode = function (mode, ...maxes) { native.colorMode(String(mode), ...maxes); };
+  api.curveTightness = function (t) { native.curveTightness(t); };
+  api.bezierDetail = api.curveDetail = function () {};
+  api.push = function () { native.push(); };
+  api.pop = function () { native.pop(); };
+  api.blendMode = function (mode) {
+    if (mode !== 'source-over') unsupported('blendMode', 'only BLEND is drawn by whalegen');
+  };
+  api.erase = function () { unsupported('erase', 'not drawn by whalegen yet'); };
+  api.noErase = function () {};
+
+  // ------------------------------------------------------------ transform
+  api.translate = function (x, y) { native.translate(x, y || 0); };
+  api.rotate = function (a) { native.rotate(toRad(a)); };
+  api.scale = function (x, y) {
+    if (typeof x === 'object' && x !== null) { y = x.y === undefined ? x[1] : x.y; x = x.x === undefined ? x[0] : x.x; }
+    native.scale(x, y === undefined ? x : y);
+  };
+  api.shearX = function (a) { native.shearX(toRad(a)); };
+  api.shearY = function (a) { native.shearY(toRad(a)); };
+  api.applyMatrix = function (...m) {
+    if (Array.isArray(m[0])) m = m[0];
+    if (m.length !== 6) unsupported('applyMatrix with ' + m.length + ' values', 'the 2D form takes 6 values (a, b, c, d, e, f)');
+    native.applyMatrix(m[0], m[1], m[2], m[3], m[4], m[5]);
+  };
+  api.resetMatrix = function () { native.resetMatrix(); };
+
+  // --------------------------------------------------------------- shapes
+  api.point = function (x, y) {
+    if (typeof x === 'object' && x !== null) { y = x.y; x = x.x; }
+    native.point(x, y);
+  };
+  api.line = function (x1, y1, x2, y2) { native.line(x1, y1, x2, y2); };
+  api.rect = function (x, y, w, h, tl, tr, br, bl) {
+    if (h === undefined) h = w;
+    tl = tl || 0;
+    if (tr === undefined) { tr = tl; br = tl; bl = tl; } else { br = br || 0; bl = bl || 0; }
+    native.rect(x, y, w, h, tl, tr || 0, br, bl);
+  };
+  api.square = function (x, y, s, tl, tr, br, bl) { api.rect(x, y, s, s, tl, tr, br, bl); };
+  api.ellipse = function (x, y, w, h) { native.ellipse(x, y, w, h === undefined ? w : h); };
+  api.circle = function (x, y, d) { native.circle(x, y, d); };
+  api.arc = function (x, y, w, h, start, stop, mode) {
+    native.arc(x, y, w, h, toRad(start), toRad(stop), mode === undefined ? 'open' : String(mode));
+  };
+  api.triangle = function (x1, y1, x2, y2, x3, y3) { native.triangle(x1, y1, x2, y2, x3, y3); };
+  api.quad = function (x1, y1, x2, y2, x3, y3, x4, y4) { native.quad(x1, y1, x2, y2, x3, y3, x4, y4); };
+  api.beginShape = function (kind) { native.beginShape(kind === undefined ? 'polygon' : String(kind)); };
+  api.vertex = function (x, y) { native.vertex(x, y); };
+  api.curveVertex = function (x, y) { native.curveVertex(x, y); };
+  api.bezierVertex = function (...v) {
+    if (v.length !== 6) unsupported('bezierVertex with ' + v.length + ' values', 'the 2D form takes 6 (x2, y2, x3, y3, x4, y4)');
+    native.bezierVertex(...v);
+  };
+  api.quadraticVertex = function (...v) {
+    if (v.length !== 4) unsupported('quadraticVertex with ' + v.length + ' values', 'the 2D form takes 4 (cx, cy, x3, y3)');
+    native.quadraticVertex(...v);
+  };
+  api.beginContour = function () { native.beginContour(); };
+  api.endContour = function () { native.endContour(); };
+  api.endShape = function (mode) { native.endShape(mode === 'close'); };
+  api.bezier = function (...v) {
+    if (v.length !== 8) unsupported('bezier with ' + v.length + ' values', 'the 2D form takes 8');
+    native.bezier(...v);
+  };
+  api.curve = function (...v) {
+    if (v.length !== 8) unsupported('curve with ' + v.length + ' values', 'the 2D form takes 8');
+    native.curve(...v);
+  };
+  api.bezierPoint = function (a, b, c, d, t) {
+    const adjustedT = 1 - t;
+    return Math.pow(adjustedT, 3) * a + 3 * Math.pow(adjustedT, 2) * t * b +
+      3 * adjustedT * Math.pow(t, 2) * c + Math.pow(t, 3) * d;
+  };
+  api.bezierTangent = function (a, b, c, d, t) {
+    const u = 1 - t;
+    return 3 * d * t * t - 3 * c * t * t + 6 * c * u * t - 6 * b * u * t + 3 * b * u * u - 3 * a * u * u;
+  };
+
+  // --------------------------------------------------------------- colour
+  // A p5.Color: `_array` is RGBA in 0..1, `levels` the 8-bit channels.
+  class Color {
+    constructor(array) {
+      this._array = array;
+      this.levels = array.map((v) => Math.round(v * 255));
+    }
+    toString(format) { return native.colorString(...this._array, format === undefined ? '' : String(format)); }
+    setRed(v) { this._set(0, v); }
+    setGreen(v) { this._set(1, v); }
+    setBlue(v) { this._set(2, v); }
+    setAlpha(v) { this._set(3, v); }
+    _set(i, v) {
+      this._array[i] = native.normalise(i, v);
+      this.levels[i] = Math.round(this._array[i] * 255);
+    }
+  }
+  // Colour arguments as the native layer takes them: numbers, a string, or
+  // a colour's channels (`['#', r, g, b, a]` in 0..1).
+  function colorArgs(args) {
+    const a = args[0];
+    if (a instanceof Color) return ['#', ...a._array];
+    if (Array.isArray(a)) return a;
+    return args;
+  }
+  api.color = function (...args) {
+    if (args[0] instanceof Color) return new Color(args[0]._array.slice());
+    return new Color(native.color(...colorArgs(args)));
+  };
+  const getter = (name) => function (c) {
+    const array = c instanceof Color ? c._array : native.color(...colorArgs([c]));
+    return native.channel(name, ...array);
+  };
+  for (const name of ['red', 'green', 'blue', 'alpha', 'hue', 'saturation', 'brightness', 'lightness']) {
+    api[name] = getter(name);
+  }
+  api.lerpColor = function (c1, c2, t) {
+    return new Color(native.lerpColor(...c1._array, ...c2._array, t));
+  };
+
+  // ----------------------------------------------------------------- maths
+  api.abs = Math.abs; api.ceil = Math.ceil; api.floor = Math.floor;
+  api.exp = (x) => Math.exp(x); api.log = (x) => Math.log(x);
+  api.sqrt = Math.sqrt; api.pow = (a, b) => Math.pow(a, b);
+  api.sq = (n) => n * n;
+  api.constrain = (n, low, high) => Math.max(Math.min(n, high), low);
+  api.dist = function (...a) {
+    return a.length === 4 ? Math.hypot(a[2] - a[0], a[3] - a[1]) : Math.hypot(a[3] - a[0], a[4] - a[1], a[5] - a[2]);
+  };
+  api.mag = (x, y) => Math.hypot(x, y);
+  api.lerp = (start, stop, amt) => amt * (stop - start) + start;
+  api.map = function (n, start1, stop1, start2, stop2, within) {
+    const v = (n - start1) / (stop1 - start1) * (stop2 - start2) + start2;
+    if (!within) return v;
+    return start2 < stop2 ? api.constrain(v, start2, stop2) : api.constrain(v, stop2, start2);
+  };
+  api.norm = (n, start, stop) => api.map(n, start, stop, 0, 1);
+  api.min = (...a) => (Array.isArray(a[0]) ? Math.min(...a[0]) : Math.min(...a));
+  api.max = (...a) => (Array.isArray(a[0]) ? Math.max(...a[0]) : Math.max(...a));
+  api.round = function (n, decimals) {
+    if (!decimals) return Math.round(n);
+    const m = Math.pow(10, decimals);
+    return Math.round(n * m) / m;
+  };
+  api.fract = (x) => x - Math.floor(x);
+  api.sin = (a) => Math.sin(toRad(a));
+  api.cos = (a) => Math.cos(toRad(a));
+  api.tan = (a) => Math.tan(toRad(a));
+  api.asin = (x) => fromRad(Math.asin(x));
+  api.acos = (x) => fromRad(Math.acos(x));
+  api.atan = (x) => fromRad(Math.atan(x));
+  api.atan2 = (y, x) => fromRad(Math.atan2(y, x));
+  api.degrees = (a) => a * RAD_TO_DEG;
+  api.radians = (a) => a * DEG_TO_RAD;
+
+  // ---------------------------------------------------- random and noise
+  api.random = function (min, max) {
+    const rand = native.random();
+    if (min === undefined) return rand;
+    if (max === undefined) {
+      if (Array.isArray(min)) return min[Math.floor(rand * min.length)];
+      return rand * min;
+    }
+    if (min > max) { const t = min; min = max; max = t; }
+    return rand * (max - min) + min;
+  };
+  api.randomSeed = function (seed) { native.randomSeed(seed); };
+  let gaussian = null;
+  api.randomGaussian = function (mean, sd) {
+    if (sd === undefined) sd = 1;
+    let y1;
+    if (gaussian !== null) {
+      y1 = gaussian;
+      gaussian = null;
+    } else {
+      let x1, x2, w;
+      do {
+        x1 = api.random(2) - 1;
+        x2 = api.random(2) - 1;
+        w = x1 * x1 + x2 * x2;
+      } while (w >= 1);
+      w = Math.sqrt(-2 * Math.log(w) / w);
+      y1 = x1 * w;
+      gaussian = x2 * w;
+    }
+    return y1 * sd + (mean || 0);
+  };
+  api.shuffle = function (arr, modify) {
+    const isView = ArrayBuffer.isView(arr);
+    arr = modify || isView ? arr : arr.slice();
+    let idx = arr.length;
+    while (idx > 1) {
+      const rnd = (api.random(0, 1) * idx) | 0;
+      const tmp = arr[--idx];
+      arr[idx] = arr[rnd];
+      arr[rnd] = tmp;
+    }
+    return arr;
+  };
+  api.noise = function (x, y, z) { return native.noise(x, y || 0, z || 0); };
+  api.noiseSeed = function (seed) { native.noiseSeed(seed); };
+  api.noiseDetail = function (lod, falloff) { native.noiseDetail(lod, falloff === undefined ? -1 : falloff); };
+
+  // ---------------------------------------------------------------- data
+  api.int = function (n) {
+    if (Array.isArray(n)) return n.map(api.int);
+    if (typeof n === 'string') return n === 'Infinity' ? Infinity : n === '-Infinity' ? -Infinity : parseInt(n, 10);
+    if (typeof n === 'boolean') return n ? 1 : 0;
+    if (typeof n === 'number') return n | 0;
+    return NaN;
+  };
+  api.float = (s) => (Array.isArray(s) ? s.map(parseFloat) : parseFloat(s));
+  api.str = (n) => (Array.isArray(n) ? n.map(String) : String(n));
+  api.boolean = (n) => (typeof n === 'string' ? n.toLowerCase() === 'true' : !!n);
+  api.append = (a, v) => { a.push(v); return a; };
+  api.concat = (a, b) => a.concat(b);
+  api.reverse = (a) => a.reverse();
+  api.sort = (a, count) => { const s = a.slice(0, count === undefined ? a.length : count).sort(); return s.concat(a.slice(s.length)); };
+  api.subset = (a, start, count) => a.slice(start, count === undefined ? a.length : start + count);
+  api.splice = (a, v, i) => { a.splice(i, 0, ...(Array.isArray(v) ? v : [v])); return a; };
+  api.arrayCopy = function (src, a, b, c, d) {
+    if (b === undefined) { b = a; a = 0; c = 0; d = src.length; } else if (d === undefined) { d = b; b = a; a = 0; c = 0; }
+    for (let i = 0; i < d; i++) b[c + i] = src[a + i];
+  };
+  api.join = (a, sep) => a.join(sep);
+  api.split = (s, sep) => s.split(sep);
+  api.splitTokens = (s, d) => s.split(new RegExp('[' + (d === undefined ? ' \\t\\n\\r\\f' : d.replace(/[\]\\^-]/g, '\\$&')) + ']+')).filter((t) => t !== '');
+  api.trim = (s) => (Array.isArray(s) ? s.map((x) => x.trim()) : s.trim());
+  api.match = (s, re) => s.match(re);
+  api.matchAll = (s, re) => [...s.matchAll(new RegExp(re, 'g'))];
+  api.char = (n) => String.fromCharCode(n);
+  api.unchar = (s) => s.charCodeAt(0);
+  api.hex = (n, digits) => {
+    digits = digits === undefined ? 8 : digits;
+    const h = (n < 0 ? 0xffffffff + n + 1 : n).toString(16).toUpperCase();
+    return h.length >= digits ? h.slice(h.length - digits) : '0'.repeat(digits - h.length) + h;
+  };
+  api.unhex = (s) => parseInt('0x' + s, 16);
+  function padNumber(num, left, right) {
+    const neg = num < 0;
+    let s = Math.abs(num).toString();
+    let [whole, decimals] = s.split('.');
+    if (right !== undefined) {
+      if (right === 0) whole = String(Math.round(Math.abs(num)));
+      decimals = right === 0 ? undefined : Math.abs(num).toFixed(right).split('.')[1];
+      if (right !== 0) whole = Math.abs(num).toFixed(right).split('.')[0];
+    }
+    if (left !== undefined && whole.length < left) whole = '0'.repeat(left - whole.length) + whole;
+    return (neg ? '-' : '') + whole + (decimals === undefined ? '' : '.' + decimals);
+  }
+  api.nf = function (num, left, right) {
+    if (Array.isArray(num)) return num.map((n) => api.nf(n, left, right));
+    return padNumber(Number(num), left, right);
+  };
+  api.nfc = function (num, right) {
+    if (Array.isArray(num)) return num.map((n) => api.nfc(n, right));
+    const s = padNumber(Number(num), undefined, right);
+    const [whole, decimals] = s.split('.');
+    return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (decimals === undefined ? '' : '.' + decimals);
+  };
+  api.nfp = (num, left, right) => (num >= 0 ? '+' : '') + api.nf(num, left, right);
+  api.nfs = (num, left, right) => (num >= 0 ? ' ' : '') + api.nf(num, left, right);
+
+  // --------------------------------------------------------------- vector
+  class Vector {
+    constructor(x, y, z) { this.x = x || 0; this.y = y || 0; this.z = z || 0; }
+    toString() { return 'p5.Vector Object : [' + this.x + ', ' + this.y + ', ' + this.z + ']'; }
+    set(x, y, z) {
+      if (x instanceof Vector) { this.x = x.x || 0; this.y = x.y || 0; this.z = x.z || 0; return this; }
+      if (Array.isArray(x)) { this.x = x[0] || 0; this.y = x[1] || 0; this.z = x[2] || 0; return this; }
+      this.x = x || 0; this.y = y || 0; this.z = z || 0;
+      return this;
+    }
+    copy() { return new Vector(this.x, this.y, this.z); }
+    _each(x, y, z, f) {
+      if (x instanceof Vector) return f(x.x || 0, x.y || 0, x.z || 0);
+      if (Array.isArray(x)) return f(x[0] || 0, x[1] || 0, x[2] || 0);
+      return f(x || 0, y || 0, z || 0);
+    }
+    add(x, y, z) { return this._each(x, y, z, (a, b, c) => { this.x += a; this.y += b; this.z += c; return this; }); }
+    sub(x, y, z) { return this._each(x, y, z, (a, b, c) => { this.x -= a; this.y -= b; this.z -= c; return this; }); }
+    mult(x, y, z) {
+      if (typeof x === 'number' && y === undefined) { this.x *= x; this.y *= x; this.z *= x; return this; }
+      return this._each(x, y, z === undefined && !(x instanceof Vector) && !Array.isArray(x) ? 1 : z, (a, b, c) => { this.x *= a; this.y *= b; this.z *= c; return this; });
+    }
+    div(x, y, z) {
+      if (typeof x === 'number' && y === undefined) {
+        if (x === 0) return this;
+        this.x /= x; this.y /= x; this.z /= x; return this;
+      }
+      return this._each(x, y, z === undefined && !(x instanceof Vector) && !Array.isArray(x) ? 1 : z, (a, b, c) => {
+        if (a === 0 || b === 0 || c === 0) return this;
+        this.x /= a; this.y /= b; this.z /= c; return this;
+      });
+    }
+    rem(x, y, z) { return this._each(x, y, z, (a, b, c) => { if (a) this.x %= a; if (b) this.y %= b; if (c) this.z %= c; return this; }); }
+    mag() { return Math.sqrt(this.magSq()); }
+    magSq() { return this.x * this.x + this.y * this.y + this.z * this.z; }
+    dot(x, y, z) { return this._each(x, y, z, (a, b, c) => this.x * a + this.y * b + this.z * c); }
+    cross(v) {
+      return new Vector(this.y * v.z - this.z * v.y, this.z * v.x - this.x * v.z, this.x * v.y - this.y * v.x);
+    }
+    dist(v) { return v.copy().sub(this).mag(); }
+    normalize() {
+      const len = this.mag();
+      if (len !== 0) this.mult(1 / len);
+      return this;
+    }
+    limit(max) {
+      const mSq = this.magSq();
+      if (mSq > max * max) this.div(Math.sqrt(mSq)).mult(max);
+      return this;
+    }
+    setMag(n) { return this.normalize().mult(n); }
+    heading() { return fromRad(Math.atan2(this.y, this.x)); }
+    setHeading(a) {
+      const m = this.mag();
+      a = toRad(a);
+      this.x = m * Math.cos(a); this.y = m * Math.sin(a);
+      return this;
+    }
+    rotate(a) {
+      let newHeading = Math.atan2(this.y, this.x) + toRad(a);
+      const m = this.mag();
+      this.x = Math.cos(newHeading) * m;
+      this.y = Math.sin(newHeading) * m;
+      return this;
+    }
+    angleBetween(v) {
+      const magSqMult = this.magSq() * v.magSq();
+      if (magSqMult === 0) return NaN;
+      const u = this.cross(v);
+      let angle = Math.atan2(u.mag(), this.dot(v)) * Math.sign(u.z || 1);
+      return fromRad(angle);
+    }
+    lerp(x, y, z, amt) {
+      if (x instanceof Vector) return this.lerp(x.x, x.y, x.z, y);
+      this.x += (x - this.x) * amt || 0;
+      this.y += (y - this.y) * amt || 0;
+      this.z += (z - this.z) * amt || 0;
+      return this;
+    }
+    reflect(n) {
+      const nn = n.copy().normalize();
+      return this.sub(nn.mult(2 * this.dot(nn)));
+    }
+    array() { return [this.x, this.y, this.z]; }
+    equals(x, y, z) { return this._each(x, y, z, (a, b, c) => this.x === a && this.y === b && this.z === c); }
+    static fromAngle(angle, length) {
+      if (length === undefined) length = 1;
+      return new Vector(length * Math.cos(angle), length * Math.sin(angle), 0);
+    }
+    static fromAngles(theta, phi, length) {
+      if (length === undefined) length = 1;
+      const cosPhi = Math.cos(phi), sinPhi = Math.sin(phi);
+      const cosTheta = Math.cos(theta), sinTheta = Math.sin(theta);
+      return new Vector(length * sinTheta * sinPhi, -length * cosTheta, length * sinTheta * cosPhi);
+    }
+    static random2D() { return Vector.fromAngle(api.random() * PI * 2); }
+    static random3D() {
+      const angle = api.random() * PI * 2;
+      const vz = api.random() * 2 - 1;
+      const vzBase = Math.sqrt(1 - vz * vz);
+      return new Vector(vzBase * Math.cos(angle), vzBase * Math.sin(angle), vz);
+    }
+  }
+  // The static forms: p5.Vector.add(v1, v2[, target]) and the like.
+  for (const name of ['add', 'sub', 'mult', 'div', 'rem']) {
+    Vector[name] = function (v, x, target) {
+      const out = target === undefined ? v.copy() : target.set(v);
+      return out[name](x);
+    };
+  }
+  for (const name of ['mag', 'magSq', 'heading', 'normalize', 'copy', 'array']) {
+    Vector[name] = (v, target) => (target === undefined ? v.copy()[name]() : target.set(v)[name]());
+  }
+  for (const name of ['dot', 'cross', 'dist', 'angleBetween', 'equals']) {
+    Vector[name] = (a, b) => a[name](b);
+  }
+  Vector.limit = (v, max, target) => (target === undefined ? v.copy() : target.set(v)).limit(max);
+  Vector.setMag = (v, n, target) => (target === undefined ? v.copy() : target.set(v)).setMag(n);
+  Vector.rotate = (v, a, target) => (target === undefined ? v.copy() : target.set(v)).rotate(a);
+  Vector.lerp = (a, b, amt, target) => (target === undefined ? a.copy() : target.set(a)).lerp(b, amt);
+  Vector.reflect = (v, n, target) => (target === undefined ? v.copy() : target.set(v)).reflect(n);
+  api.createVector = (x, y, z) => new Vector(x, y, z);
+
+  // -------------------------------------------------------- DOM stand-ins
+  // An element that takes every call and does nothing, so a sketch that
+  // builds a slider or a paragraph runs; `value()` gives its value.
+  function inert(value) {
+    const element = new Proxy(function () {}, {
+      get(_, key) {
+        if (key === 'value') return (v) => (v === undefined ? value : ((value = v), element));
+        if (key === 'checked') return (v) => (v === undefined ? !!value : ((value = v), element));
+        if (key === 'elt') return {};
+        if (key === Symbol.toPrimitive) return () => '';
+        return () => element;
+      },
+    });
+    return element;
+  }
+  api.createSlider = (min, max, value) => inert(value === undefined ? min : value);
+  api.createCheckbox = (label, value) => inert(!!value);
+  api.createInput = (value) => inert(value === undefined ? '' : value);
+  api.createSelect = () => inert('');
+  api.createRadio = () => inert('');
+  api.createColorPicker = (value) => inert(value === undefined ? '#000000' : value);
+  for (const name of ['createP', 'createDiv', 'createSpan', 'createButton', 'createA', 'createElement',
+    'createImg', 'select', 'createFileInput']) {
+    api[name] = () => inert('');
+  }
+  api.selectAll = () => [];
+  api.removeElements = () => {};
+
+  // ------------------------------------------------------ what is refused
+  class Unsupported extends Error {}
+  Unsupported.prototype.name = 'NotSupported';
+  function unsupported(name, why) {
+    throw new Unsupported(name + ' is not supported: ' + why);
+  }
+  const refused = {
+    '3D (WEBGL) is not drawn by whalegen': ['box', 'sphere', 'cylinder', 'cone', 'torus', 'plane', 'ellipsoid',
+      'orbitControl', 'camera', 'perspective', 'ortho', 'frustum', 'createCamera', 'ambientLight', 'directionalLight',
+      'pointLight', 'spotLight', 'lights', 'noLights', 'ambientMaterial', 'specularMaterial', 'emissiveMaterial',
+      'normalMaterial', 'shininess', 'texture', 'textureMode', 'textureWrap', 'loadModel', 'model', 'createShader',
+      'loadShader', 'shader', 'resetShader', 'rotateX', 'rotateY', 'rotateZ', 'debugMode', 'setAttributes'],
+    'not drawn by whalegen yet (text, images, off-screen graphics and pixels are the next step)': ['text', 'textSize',
+      'textFont', 'textAlign', 'textWidth', 'textLeading', 'textStyle', 'textAscent', 'textDescent', 'textWrap',
+      'loadFont', 'loadImage', 'image', 'imageMode', 'tint', 'noTint', 'createImage', 'createGraphics', 'loadPixels',
+      'updatePixels', 'get', 'set', 'copy', 'filter', 'blend', 'mask', 'drawingContext'],
+    'whalegen writes the outputs its command line asks for': ['save', 'saveCanvas', 'saveFrames', 'saveGif',
+      'saveJSON', 'saveStrings', 'saveTable', 'createWriter', 'httpGet', 'httpPost', 'httpDo', 'loadJSON',
+      'loadStrings', 'loadTable', 'loadXML', 'loadBytes', 'createCapture', 'createVideo', 'createAudio',
+      'loadSound', 'storeItem', 'getItem'],
+  };
+  for (const why in refused) {
+    for (const name of refused[why]) api[name] = () => unsupported(name + '()', why);
+  }
+
+  // ---------------------------------------------------------- the clock
+  // Date, performance and the mouse read whalegen's frame clock, never the
+  // wall clock: the same sketch draws the same frames on every run.
+  const RealDate = Date;
+  const epoch = 946684800000; // 2000-01-01T00:00:00Z
+  class FrameDate extends RealDate {
+    constructor(...args) {
+      if (args.length === 0) super(epoch + S.millis); else super(...args);
+    }
+    static now() { return epoch + S.millis; }
+  }
+  G.Date = FrameDate;
+  G.performance = { now: () => S.millis };
+
+  // ----------------------------------------------------- globals and p5
+  const dynamic = ['width', 'height', 'frameCount', 'deltaTime', 'mouseX', 'mouseY', 'pmouseX',
+    'pmouseY', 'mouseIsPressed', 'mouseButton'];
+  function sync() {
+    if (S.instance !== null) return;
+    for (const key of dynamic) G[key] = S[key];
+  }
+  function p5(sketch) {
+    if (!(this instanceof p5)) throw new TypeError('p5 must be called with new');
+    S.instance = this;
+    if (typeof sketch === 'function') sketch(this);
+  }
+  p5.prototype = Object.create(null);
+  for (const key in api) p5.prototype[key] = api[key];
+  for (const key of dynamic) Object.defineProperty(p5.prototype, key, { get: () => S[key] });
+  Object.defineProperty(p5.prototype, 'constructor', { value: p5 });
+  p5.Vector = Vector;
+  p5.Color = Color;
+  p5.prototype.key = '';
+  p5.prototype.keyCode = 0;
+  p5.prototype.keyIsPressed = false;
+  p5.prototype.focused = true;
+  p5.prototype.windowWidth = 800;
+  p5.prototype.windowHeight = 600;
+  p5.prototype.displayWidth = 800;
+  p5.prototype.displayHeight = 600;
+  p5.prototype.disableFriendlyErrors = true;
+  p5.prototype.keyIsDown = () => false;
+  G.p5 = p5;
+  for (const key in api) G[key] = api[key];
+  for (const key of ['key', 'keyCode', 'keyIsPressed', 'focused', 'windowWidth', 'windowHeight',
+    'displayWidth', 'displayHeight', 'keyIsDown']) G[key] = p5.prototype[key];
+  sync();
+  G.console = {
+    log: api.print, info: api.print, warn: api.print, error: api.print, debug: api.print,
+    table: api.print, trace: api.print, assert: () => {}, time: () => {}, timeEnd: () => {},
+  };
+
+  function show(v) {
+    if (typeof v === 'string') return v;
+    if (v instanceof Vector || v instanceof Color) return String(v);
+    try { return JSON.stringify(v); } catch (e) { return String(v); }
+  }
+
+  // ------------------------------------------------ driven by whalegen
+  // The sketch's own functions: the instance's in instance mode.
+  function user(name) {
+    const f = S.instance !== null ? S.instance[name] : G[name];
+    return typeof f === 'function' ? f : null;
+  }
+  G.__whalegen = {
+    params(json) { S.params = JSON.parse(json); },
+    frameRate(fps) { S.fps = fps; S.deltaTime = 1000 / fps; },
+    hasDraw() { return user('draw') !== null; },
+    looping() { return S.looping || S.redraws > 0; },
+    setup() {
+      // p5.js draws two values from Math.random while it loads.
+      Math.random(); Math.random();
+      const preload = user('preload');
+      if (preload) preload.call(S.instance);
+      const setup = user('setup');
+      if (setup) setup.call(S.instance);
+    },
+    // Frame `n` (from 1): the pointer where it is, then draw().
+    draw(n, x, y, pressed) {
+      S.frameCount = n;
+      S.millis = n * S.deltaTime;
+      S.pmouseX = n === 1 ? x : S.mouseX; S.pmouseY = n === 1 ? y : S.mouseY;
+      S.mouseX = x; S.mouseY = y;
+      const was = S.mouseIsPressed;
+      S.mouseIsPressed = pressed;
+      sync();
+      if (pressed !== was) {
+        const f = user(pressed ? 'mousePressed' : 'mouseReleased');
+        if (f) f.call(S.instance);
+        if (!pressed) {
+          const click = user('mouseClicked');
+          if (click) click.call(S.instance);
+        }
+      } else if (x !== S.pmouseX || y !== S.pmouseY) {
+        const f = user(pressed ? 'mouseDragged' : 'mouseMoved');
+        if (f) f.call(S.instance);
+      }
+      // p5 draws once after setup() even if setup() called noLoop().
+      if (!S.looping && n > 1) {
+        if (S.redraws === 0) return;
+        S.redraws -= 1;
+      }
+      const draw = user('draw');
+      if (draw) draw.call(S.instance);
+    },
+  };
+})(__native);
