@@ -55,6 +55,7 @@ mod p5;
 mod params;
 mod paths;
 mod plan;
+mod pointer;
 mod preset;
 mod progress;
 mod render;
@@ -66,13 +67,14 @@ mod sketch;
 pub use batch::{run as batch, Change, Entry, Failure, Outcome, JOB_THREAD, MANIFEST};
 pub use error::Error;
 pub use frame::Frame;
-pub use limits::{MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SIDE, MAX_WORK, MIN_FPS};
 pub use js::JsSource;
+pub use limits::{MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SIDE, MAX_WORK, MIN_FPS};
 pub use options::{
     BatchOptions, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions, SketchOptions,
 };
 pub use p5::{Damage, Drawing, Rgba, ShapeEnd, P5};
 pub use plan::{Plan, SceneSource};
+pub use pointer::{Pointer, PointerPath};
 pub use preset::{list, show};
 pub use progress::{Progress, Silent, Tally};
 pub use render::{render, Rendered, DRAWING_THREAD};

@@ -46,7 +46,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Render(args) => {
             let plan = match args.sketch() {
-                Some(sketch) => Plan::sketch(&sketch, &args.render())?,
+                Some(sketch) => Plan::sketch(&sketch?, &args.render())?,
                 None => Plan::scene(&args.scene(), &args.render())?,
             };
             for warning in &plan.warnings {

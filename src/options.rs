@@ -5,6 +5,7 @@
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
+use crate::pointer::Pointer;
 use crate::scene::SceneKind;
 use crate::sink::{Dither, Format, Grid};
 
@@ -109,6 +110,10 @@ pub struct SketchOptions {
     /// The most the sketch's JavaScript heap may hold, in MiB. Default:
     /// 1024.
     pub heap: u64,
+    /// Where `mouseX` and `mouseY` are each frame, and when
+    /// `mouseIsPressed`. Default: at rest at (0, 0), as p5's mouse before
+    /// it moves.
+    pub pointer: Pointer,
 }
 
 impl Default for SketchOptions {
@@ -119,6 +124,7 @@ impl Default for SketchOptions {
             set: Vec::new(),
             time_limit: 10.0,
             heap: 1024,
+            pointer: Pointer::default(),
         }
     }
 }

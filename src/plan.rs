@@ -12,8 +12,8 @@ pub use source::SceneSource;
 
 use crate::check;
 use crate::error::Error;
-use crate::limits::{check_fps, check_raster, check_work, GIF_FPS_HONOURED, MAX_FRAMES, MAX_SCALE};
 use crate::js::JsSource;
+use crate::limits::{check_fps, check_raster, check_work, GIF_FPS_HONOURED, MAX_FRAMES, MAX_SCALE};
 use crate::options::{cores, Canvas, RenderOptions, SceneOptions, Selection, SketchOptions};
 use crate::params::{parse_set, Settings};
 use crate::preset::{checked_settings, Preset};
@@ -81,8 +81,10 @@ impl Plan {
         let mut warnings = Vec::new();
         if matches!(output, Output::Gif(_)) && fps > GIF_FPS_HONOURED {
             warnings.push(format!(
-                "--fps {fps}: browsers play GIF frames shorter than 2 centiseconds at 10; \
-                 {GIF_FPS_HONOURED} fps or less plays as asked"
+                "{fps} fps: browsers play GIF frames shorter than 2 centiseconds at 10, so this \
+                 GIF plays at {GIF_FPS_HONOURED} fps, {:.2}x slower (--fps {GIF_FPS_HONOURED} \
+                 or less plays as asked)",
+                fps / GIF_FPS_HONOURED
             ));
         }
         Ok(Plan {

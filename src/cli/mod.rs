@@ -20,8 +20,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use whalegen::{
-    BatchOptions, Dither, Format, Grid, RenderOptions, SceneKind, SceneOptions, ShowOptions,
-    SketchOptions,
+    BatchOptions, Dither, Format, Grid, Pointer, RenderOptions, SceneKind, SceneOptions,
+    ShowOptions, SketchOptions,
 };
 
 /// Renders p5.js-style generative sketches to animated GIFs and PNG frames,
@@ -56,12 +56,30 @@ pub struct RenderArgs {
     pub sketch: Option<PathBuf>,
 
     /// The longest a sketch's setup() or one draw() may run, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, requires = "sketch")]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 10.0,
+        requires = "sketch"
+    )]
     pub time_limit: f64,
 
     /// The most a sketch's JavaScript heap may hold, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 1024, requires = "sketch")]
     pub heap: u64,
+
+    /// A sketch's scripted mouse: X,Y (at rest), lissajous[:AX,AY,PX,PY]
+    /// (round the canvas's centre; AX, AY in canvas units, PX, PY in
+    /// frames), or keyframes:F,X,Y;F,X,Y;...[@PERIOD] (straight moves,
+    /// repeating). Default: at rest at (0, 0), as p5's mouse before it moves.
+    #[arg(long, value_name = "PATH", requires = "sketch")]
+    pub pointer: Option<String>,
+
+    /// The frames during which the sketch's mouse button is held: F-F
+    /// ranges, comma-separated (mousePressed() and mouseReleased() are
+    /// called at their ends).
+    #[arg(long, value_name = "FRAMES", requires = "sketch")]
+    pub press: Option<String>,
 
     /// The scene to render.
     #[arg(long, value_enum, default_value_t = SceneKind::Whale)]
@@ -167,14 +185,20 @@ impl RenderArgs {
 
     /// How and where.
     /// The sketch to render, when one is given instead of a scene.
-    pub fn sketch(&self) -> Option<SketchOptions> {
-        Some(SketchOptions {
-            path: self.sketch.clone()?,
-            seed: self.seed,
-            set: self.set.clone(),
-            time_limit: self.time_limit,
-            heap: self.heap,
-        })
+    pub fn sketch(&self) -> Option<Result<SketchOptions, whalegen::Error>> {
+        let path = self.sketch.clone()?;
+        Some(
+            Pointer::parse(self.pointer.as_deref(), self.press.as_deref()).map(|pointer| {
+                SketchOptions {
+                    path,
+                    seed: self.seed,
+                    set: self.set.clone(),
+                    time_limit: self.time_limit,
+                    heap: self.heap,
+                    pointer,
+                }
+            }),
+        )
     }
 
     pub fn render(&self) -> RenderOptions {

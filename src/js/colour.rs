@@ -13,9 +13,7 @@ pub(super) struct ColorState {
 
 impl Default for ColorState {
     fn default() -> Self {
-        ColorState {
-            maxes: [255.0; 4],
-        }
+        ColorState { maxes: [255.0; 4] }
     }
 }
 

@@ -189,7 +189,11 @@ fn calls(frames: &[Frame]) -> String {
     while i < frames.len() && shown.len() < SHOWN_CALLS {
         let call = frames[i].shown();
         let run = frames[i..].iter().take_while(|f| f.shown() == call).count();
-        shown.push(if run > 1 { format!("{call} x{run}") } else { call });
+        shown.push(if run > 1 {
+            format!("{call} x{run}")
+        } else {
+            call
+        });
         i += run;
     }
     if i < frames.len() {
@@ -226,7 +230,7 @@ fn shown_value(v: &rquickjs::Value) -> String {
     if let Some(n) = v.as_number() {
         return n.to_string();
     }
-    format!("{}", v.type_name())
+    v.type_name().to_string()
 }
 
 fn engine_error(e: impl ToString) -> Error {

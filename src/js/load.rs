@@ -28,8 +28,9 @@ pub(super) fn scripts(path: &Path) -> Result<(String, Vec<Script>), Error> {
         .filter(|s| !s.is_empty() && s != "." && s != "..")
         .unwrap_or_else(|| "sketch".into());
     if path.is_dir() {
-        let html = read_text(&path.join("index.html"))
-            .map_err(|_| refuse("a folder of a sketch needs an index.html that lists its scripts".into()))?;
+        let html = read_text(&path.join("index.html")).map_err(|_| {
+            refuse("a folder of a sketch needs an index.html that lists its scripts".into())
+        })?;
         let mut scripts = Vec::new();
         for tag in script_tags(&html) {
             match tag {
@@ -121,7 +122,10 @@ fn attribute(attributes: &str, name: &str) -> Option<String> {
         let rest = rest.trim_start();
         let value = match rest.chars().next() {
             Some(q @ ('"' | '\'')) => rest[1..].split(q).next().unwrap_or(""),
-            _ => rest.split(|c: char| c.is_whitespace() || c == '>').next().unwrap_or(""),
+            _ => rest
+                .split(|c: char| c.is_whitespace() || c == '>')
+                .next()
+                .unwrap_or(""),
         };
         return Some(value.to_string());
     }

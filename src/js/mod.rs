@@ -9,8 +9,8 @@ mod load;
 
 use std::time::Duration;
 
-pub use engine::Limits;
 use engine::Engine;
+pub use engine::Limits;
 use load::Script;
 
 use crate::check;
@@ -18,6 +18,7 @@ use crate::error::Error;
 use crate::options::SketchOptions;
 use crate::p5::P5;
 use crate::params::parse_set;
+use crate::pointer::Pointer;
 use crate::sketch::{Sketch, Source};
 
 /// p5's frame rate when the sketch does not call `frameRate()`.
@@ -36,6 +37,7 @@ pub struct JsSource {
     /// `getURLParams()` as JSON.
     params: String,
     limits: Limits,
+    pointer: Pointer,
     fps: f64,
     /// `setup()` called `noLoop()`, or there is no `draw()`: one frame.
     still: bool,
@@ -72,6 +74,7 @@ impl JsSource {
             seed: options.seed.unwrap_or(0) as u32,
             params: serde_json::Value::Object(params).to_string(),
             limits,
+            pointer: options.pointer.clone(),
             fps: fps.unwrap_or(P5_FPS),
             still: false,
             size: (100, 100),
@@ -99,7 +102,11 @@ impl JsSource {
         for script in &self.scripts {
             engine.eval(&script.name, &script.code)?;
         }
-        Ok(JsSketch { engine, frame: 0 })
+        Ok(JsSketch {
+            engine,
+            pointer: self.pointer.clone(),
+            frame: 0,
+        })
     }
 }
 
@@ -139,6 +146,7 @@ impl Source for JsSource {
 /// A running sketch: one engine, set up once, drawn frame after frame.
 struct JsSketch {
     engine: Engine,
+    pointer: Pointer,
     /// The frame being stepped to, from 0.
     frame: u32,
 }
@@ -172,8 +180,10 @@ impl Sketch for JsSketch {
 
     fn draw(&mut self, p5: &mut P5) -> Result<(), Error> {
         let n = self.frame + 1;
+        let (width, height) = (f64::from(p5.width()), f64::from(p5.height()));
+        let (x, y, pressed) = self.pointer.at(self.frame, width, height);
         self.lend(p5, |engine| {
-            engine.call("draw", (n, 0.0, 0.0, false), "draw()")
+            engine.call("draw", (n, x, y, pressed), "draw()")
         })
     }
 }

@@ -6,16 +6,8 @@ use super::{Scene, V2};
 use crate::check;
 use crate::error::Error;
 use crate::p5::{Rgba, P5};
-
-/// How the pointer moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PointerPath {
-    /// Straight moves between `[frame, x, y]` keyframes, repeating.
-    Keyframes,
-    /// `x = width/2 + ax sin(2π f/px)`, `y = height/2 + ay sin(2π f/py)`.
-    Lissajous,
-}
+use crate::pointer::PathRef;
+pub use crate::pointer::PointerPath;
 
 /// Every parameter of the chain scene, by its SCENES.md name: docs/SCENES.md
 /// gives each one's meaning, units, default and range (`whalegen show
@@ -79,9 +71,6 @@ impl Default for ChainParams {
 /// The most circles in the chain.
 pub const MAX_SEGMENTS: u32 = 100_000;
 
-/// The most keyframes: the pointer looks through them every frame.
-pub const MAX_KEYFRAMES: usize = 10_000;
-
 impl ChainParams {
     /// Refuses, by name, any parameter out of its range; sizes and
     /// positions within `check::MAX_SIZE`, so is every circle's diameter.
@@ -98,8 +87,6 @@ impl ChainParams {
         ] {
             check::finite(key, v)?;
         }
-        check::offset("ax", self.ax)?;
-        check::offset("ay", self.ay)?;
         // The diameters run from head_size to the last circle's, linearly.
         let last = self.head_size - f64::from(self.segments - 1) * self.taper;
         if !(self.taper.is_finite() && last.abs() <= check::MAX_SIZE) {
@@ -113,64 +100,23 @@ impl ChainParams {
                 ),
             ));
         }
-        for (key, v) in [("period", self.period), ("px", self.px), ("py", self.py)] {
-            if !(v.is_finite() && v > 0.0) {
-                return Err(check::refuse(key, v, "a finite number > 0"));
-            }
-        }
-        self.check_keyframes()
+        self.path_ref().check("keyframes")
     }
 
-    fn check_keyframes(&self) -> Result<(), Error> {
-        let accepted = format!(
-            "a list of [frame, x, y] keyframes, 1 to {MAX_KEYFRAMES}, frames increasing, x and y \
-             within -{0} to {0}",
-            check::MAX_SIZE
-        );
-        let shown = || format!("{:?}", self.keyframes);
-        // NaN fails every comparison: it is refused too.
-        let within = |v: f64| v.abs() <= check::MAX_SIZE;
-        let bad = |&[frame, x, y]: &[f64; 3]| !(frame.is_finite() && within(x) && within(y));
-        if !(1..=MAX_KEYFRAMES).contains(&self.keyframes.len()) || self.keyframes.iter().any(bad) {
-            return Err(check::refuse("keyframes", shown(), accepted));
+    fn path_ref(&self) -> PathRef<'_> {
+        PathRef {
+            path: self.path,
+            keyframes: &self.keyframes,
+            period: self.period,
+            amplitude: (self.ax, self.ay),
+            periods: (self.px, self.py),
         }
-        if self.keyframes.windows(2).any(|w| w[1][0] < w[0][0]) {
-            return Err(check::refuse("keyframes", shown(), accepted));
-        }
-        Ok(())
     }
 
     /// The pointer position of frame `f` (0-based).
     pub fn pointer(&self, f: u32, width: f64, height: f64) -> V2 {
-        let f = f64::from(f);
-        match self.path {
-            PointerPath::Lissajous => {
-                let tau = std::f64::consts::TAU;
-                V2::new(
-                    width / 2.0 + self.ax * libm::sin(tau * f / self.px),
-                    height / 2.0 + self.ay * libm::sin(tau * f / self.py),
-                )
-            }
-            PointerPath::Keyframes => {
-                let t = f % self.period;
-                let at = |k: &[f64; 3]| V2::new(k[1], k[2]);
-                let first = &self.keyframes[0];
-                if t <= first[0] {
-                    return at(first);
-                }
-                for w in self.keyframes.windows(2) {
-                    let (k0, k1) = (&w[0], &w[1]);
-                    if k0[0] <= t && t < k1[0] {
-                        let s = (t - k0[0]) / (k1[0] - k0[0]);
-                        return at(k0) + (at(k1) - at(k0)) * s;
-                    }
-                }
-                at(self
-                    .keyframes
-                    .last()
-                    .expect("checked: at least one keyframe"))
-            }
-        }
+        let (x, y) = self.path_ref().at(f, width, height);
+        V2::new(x, y)
     }
 }
 

@@ -22,6 +22,7 @@ use self::palette::{ColourCounts, Palette};
 use super::{AtomicFile, Sink};
 use crate::error::Error;
 use crate::frame::Frame;
+use crate::limits::GIF_FPS_HONOURED;
 use crate::p5::Drawing;
 
 /// Frames mapped and compressed at once, in parallel: enough to keep every
@@ -253,7 +254,9 @@ impl Writer {
             let (n, frame) = finished.recv().expect("every frame sent is mapped");
             waiting.insert(n, frame);
         };
-        let delay = super::frame_delays(self.fps, next);
+        // Browsers play a frame shorter than 2 centiseconds at 10: faster
+        // animations get the shortest delay they honour.
+        let delay = super::frame_delays(self.fps.min(GIF_FPS_HONOURED), next);
         self.received += 1;
         self.add(frame, delay)
     }
