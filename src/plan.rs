@@ -79,7 +79,7 @@ impl Plan {
             Output::parse(&path, &flags, selection.count)?
         };
         let mut warnings = Vec::new();
-        if matches!(output, Output::Gif(_)) && fps > GIF_FPS_HONOURED {
+        if matches!(output, Output::Gif(_)) && fps > GIF_FPS_HONOURED && selection.count > 1 {
             warnings.push(format!(
                 "{fps} fps: browsers play GIF frames shorter than 2 centiseconds at 10, so this \
                  GIF plays at {GIF_FPS_HONOURED} fps, {:.2}x slower (--fps {GIF_FPS_HONOURED} \

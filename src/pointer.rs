@@ -176,9 +176,9 @@ impl Pointer {
                         .map(|k| numbers(k).and_then(|v| <[f64; 3]>::try_from(v).ok()))
                         .collect::<Option<Vec<_>>>()
                         .ok_or_else(|| refuse(text))?;
-                    let last = pointer.keyframes.last().map_or(1.0, |k| k[0].max(1.0));
+                    // Without a period, the pointer stays at the last keyframe.
                     pointer.period = match period {
-                        "" => last,
+                        "" => f64::MAX,
                         p => p.trim().parse().map_err(|_| refuse(text))?,
                     };
                 }

@@ -7,6 +7,8 @@
 use std::cell::{RefCell, RefMut};
 use std::io::Write as _;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use rquickjs::convert::Coerced;
 use rquickjs::prelude::Rest;
@@ -37,11 +39,15 @@ pub(super) struct State {
     pub(super) fps: Option<f64>,
     /// `noLoop()` was called last (not `loop()`).
     pub(super) no_loop: bool,
+    /// Lines `print()` was given in this run.
     printed: usize,
+    /// Lines printed by every run of the sketch so far: each pass runs the
+    /// same code and prints the same lines, which are shown once.
+    shown: Arc<AtomicUsize>,
 }
 
 impl Stage {
-    pub(super) fn new(seed: u32) -> Stage {
+    pub(super) fn new(seed: u32, shown: Arc<AtomicUsize>) -> Stage {
         Stage(Rc::new(RefCell::new(State {
             p5: None,
             colors: ColorState::default(),
@@ -51,6 +57,7 @@ impl Stage {
             fps: None,
             no_loop: false,
             printed: 0,
+            shown,
         })))
     }
 
@@ -266,10 +273,14 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         Function::new(ctx.clone(), move |text: String| {
             let mut state = s.state();
             state.printed += 1;
+            let n = state.printed;
+            if state.shown.fetch_max(n, Ordering::Relaxed) >= n {
+                return;
+            }
             let mut err = std::io::stderr().lock();
-            if state.printed <= MAX_PRINTED {
+            if n <= MAX_PRINTED {
                 let _ = writeln!(err, "{text}");
-            } else if state.printed == MAX_PRINTED + 1 {
+            } else if n == MAX_PRINTED + 1 {
                 let _ = writeln!(err, "(print: {MAX_PRINTED} lines shown, the rest are not)");
             }
         })?,

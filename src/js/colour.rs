@@ -34,6 +34,16 @@ pub(super) fn set_mode(state: &mut ColorState, mode: &str, maxes: &[f64]) -> Res
 
 /// A colour from p5's argument forms.
 pub(super) fn from_args(state: &ColorState, args: &[Value]) -> Result<[f64; 4], String> {
+    // A colour object's channels, as the prelude passes them.
+    if let [marker, r, g, b, a] = args {
+        if marker
+            .as_string()
+            .is_some_and(|s| s.to_string().is_ok_and(|s| s == "#"))
+        {
+            let c = |v: &Value| v.as_number().unwrap_or(0.0);
+            return Ok([c(r), c(g), c(b), c(a)]);
+        }
+    }
     let numbers: Vec<f64> = args
         .iter()
         .map(|v| v.as_number().unwrap_or(f64::NAN))

@@ -4,6 +4,8 @@
 
 use std::cell::Cell;
 use std::rc::Rc;
+use std::sync::atomic::AtomicUsize;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rquickjs::context::EvalOptions;
@@ -43,7 +45,9 @@ pub(super) struct Engine {
 impl Engine {
     /// A fresh engine whose `Math.random` is p5's generator seeded with
     /// `seed`, with whalegen's p5 API installed.
-    pub(super) fn new(limits: Limits, seed: u32) -> Result<Engine, Error> {
+    /// `shown` counts the lines `print()` has shown in every run of the
+    /// sketch (see `bind::State`).
+    pub(super) fn new(limits: Limits, seed: u32, shown: Arc<AtomicUsize>) -> Result<Engine, Error> {
         let runtime = Runtime::new().map_err(engine_error)?;
         runtime.set_memory_limit(limits.heap);
         runtime.set_max_stack_size(STACK);
@@ -53,7 +57,7 @@ impl Engine {
             watch.get().is_some_and(|d| Instant::now() > d)
         })));
         let context = Context::full(&runtime).map_err(engine_error)?;
-        let stage = Stage::new(seed);
+        let stage = Stage::new(seed, shown);
         let engine = Engine {
             context,
             _runtime: runtime,

@@ -7,6 +7,8 @@ mod colour;
 mod engine;
 mod load;
 
+use std::sync::atomic::AtomicUsize;
+use std::sync::Arc;
 use std::time::Duration;
 
 use engine::Engine;
@@ -42,6 +44,8 @@ pub struct JsSource {
     /// `setup()` called `noLoop()`, or there is no `draw()`: one frame.
     still: bool,
     size: (u32, u32),
+    /// Lines `print()` has shown, over every run (see `bind::State`).
+    shown: Arc<AtomicUsize>,
 }
 
 impl JsSource {
@@ -78,6 +82,7 @@ impl JsSource {
             fps: fps.unwrap_or(P5_FPS),
             still: false,
             size: (100, 100),
+            shown: Arc::default(),
         };
         let mut probe = source.start()?;
         let mut p5 = P5::before_setup(1, false);
@@ -96,7 +101,7 @@ impl JsSource {
     }
 
     fn start(&self) -> Result<JsSketch, Error> {
-        let engine = Engine::new(self.limits, self.seed)?;
+        let engine = Engine::new(self.limits, self.seed, self.shown.clone())?;
         engine.call("params", (self.params.as_str(),), "getURLParams")?;
         engine.call("frameRate", (self.fps,), "frameRate")?;
         for script in &self.scripts {

@@ -1,0 +1,310 @@
+//! `whalegen render SKETCH.js`: errors and limits, the sandbox, the frame
+//! clock, the seeded generators and what a sketch is given. The pictures
+//! themselves are compared with p5.js in tests/sketches.rs.
+
+mod common;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use common::{refused, stderr, whalegen};
+
+/// A folder holding `sketch.js` with `code`, and an empty folder to run in.
+struct Sketch {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+    run: PathBuf,
+}
+
+fn sketch(code: &str) -> Sketch {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sketch.js");
+    std::fs::write(&path, code).unwrap();
+    let run = dir.path().join("run");
+    std::fs::create_dir(&run).unwrap();
+    Sketch {
+        _dir: dir,
+        path,
+        run,
+    }
+}
+
+impl Sketch {
+    fn path(&self) -> &str {
+        self.path.to_str().unwrap()
+    }
+
+    /// Runs `whalegen render SKETCH args...` and returns what it printed
+    /// to stderr, asserting that it succeeded.
+    fn render(&self, args: &[&str]) -> String {
+        let mut all = vec!["render", self.path()];
+        all.extend_from_slice(args);
+        let out = whalegen(&self.run, &all);
+        let err = stderr(&out);
+        assert!(out.status.success(), "{all:?}: {err}");
+        err
+    }
+
+    /// Asserts a clean failure: exit 1, `needle` in one line, nothing written.
+    fn refused(&self, args: &[&str], needle: &str) {
+        let mut all = vec!["render", self.path()];
+        all.extend_from_slice(args);
+        refused(&self.run, &all, needle);
+    }
+}
+
+/// p5's generator: the `n`-th value (from 1) of Math.random seeded with
+/// `seed`.
+fn lcg(seed: u32, n: usize) -> f64 {
+    let mut state = seed;
+    for _ in 0..n {
+        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+    }
+    f64::from(state) / 4_294_967_296.0
+}
+
+#[test]
+fn a_syntax_error_names_its_line_and_column_and_writes_nothing() {
+    let s = sketch("function setup() {\n  createCanvas(100, 100);\n  let x = ;\n}\n");
+    s.refused(&["-o", "x.gif"], "sketch.js:3:11: SyntaxError: ");
+}
+
+#[test]
+fn an_exception_names_its_frame_line_and_calls_and_writes_nothing() {
+    let s = sketch(
+        "function setup() { createCanvas(50, 50); }\n\
+         function boom(o) { return o.foo.bar; }\n\
+         function draw() {\n  background(0);\n  if (frameCount == 58) boom({});\n}\n",
+    );
+    for out in ["x.gif", "f%03d.png", "frames/", "x.apng"] {
+        s.refused(
+            &["--frames", "100", "--fps", "30", "-o", out],
+            "frame 57: sketch.js:2:27: TypeError: cannot read property 'bar' of undefined \
+             (at boom sketch.js:2:27, called from draw sketch.js:5:25)",
+        );
+    }
+}
+
+#[test]
+fn an_endless_loop_is_stopped_by_the_time_limit() {
+    let s = sketch("function draw() {\n  if (frameCount == 3) while (true) {}\n}\n");
+    let started = Instant::now();
+    s.refused(
+        &["--time-limit", "0.5", "--fps", "30", "-o", "x.gif"],
+        "frame 2: draw() ran longer than 0.5 s, the time limit (an endless loop?); --time-limit sets it",
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let s = sketch("function setup() { for (;;) {} }\n");
+    s.refused(
+        &["--time-limit", "0.2"],
+        "setup: setup() ran longer than 0.2 s",
+    );
+}
+
+#[test]
+fn an_exhausted_heap_is_one_line() {
+    let s = sketch(
+        "const a = [];\nfunction draw() { for (;;) a.push(new Array(100000).fill(frameCount)); }\n",
+    );
+    s.refused(
+        &["--heap", "32", "--frames", "1", "-o", "x.png"],
+        "draw() ran out of memory: the JavaScript heap may hold 32 MiB; --heap sets it",
+    );
+    let s = sketch("function f(n) { return f(n + 1) + 1; }\nfunction setup() { f(0); }\n");
+    s.refused(
+        &[],
+        "RangeError: Maximum call stack size exceeded (at f sketch.js:1:",
+    );
+}
+
+#[test]
+fn what_is_not_drawn_is_refused_by_name_and_line() {
+    let s = sketch("function setup() {\n  createCanvas(100, 100, WEBGL);\n}\n");
+    s.refused(&[], "setup: sketch.js:2:");
+    s.refused(
+        &[],
+        "NotSupported: createCanvas(..., WEBGL) is not supported",
+    );
+    let s = sketch("function draw() {\n  background(0);\n  box(30);\n}\n");
+    s.refused(&["--frames", "1"], "frame 0: sketch.js:3:");
+    s.refused(
+        &["--frames", "1"],
+        "NotSupported: box() is not supported: 3D",
+    );
+}
+
+#[test]
+fn a_sketch_has_no_files_network_processes_or_wall_clock() {
+    let s = sketch(
+        "function setup() {\n\
+         print([typeof require, typeof process, typeof std, typeof os, typeof fetch,\n\
+                typeof XMLHttpRequest, typeof WebSocket, typeof importScripts].join(' '));\n\
+         let loaded = 'no';\n\
+         try { loadStrings('/etc/passwd'); loaded = 'yes'; } catch (e) { loaded = e.name; }\n\
+         print('load: ' + loaded);\n\
+         print('clock: ' + Date.now() + ' ' + new Date().getTime() + ' ' + performance.now() + ' ' + millis());\n\
+         noLoop();\n}\n",
+    );
+    let err = s.render(&["-q", "-o", "x.png"]);
+    let mut lines = err.lines();
+    assert_eq!(
+        lines.next(),
+        Some("undefined undefined undefined undefined undefined undefined undefined undefined")
+    );
+    assert_eq!(lines.next(), Some("load: NotSupported"));
+    assert_eq!(lines.next(), Some("clock: 946684800000 946684800000 0 0"));
+    // A dynamic import has no module loader to read a file with.
+    let s = sketch("function setup() { import('/etc/passwd').then(() => print('read'), (e) => print('refused')); }\n");
+    let err = s.render(&["-q", "-o", "x.png"]);
+    assert!(!err.contains("read") && !err.contains("root:"), "{err}");
+}
+
+#[test]
+fn the_clock_follows_the_frames() {
+    let s = sketch(
+        "function setup() { frameRate(25); }\n\
+         function draw() { if (frameCount <= 3) print([frameCount, millis(), deltaTime, Date.now() - 946684800000].join(' ')); }\n",
+    );
+    let err = s.render(&["-q", "--frames", "5", "-o", "x.gif"]);
+    assert_eq!(err, "1 40 40 40\n2 80 40 80\n3 120 40 120\n");
+    // --fps sets the clock when given.
+    let err = s.render(&["-q", "--frames", "2", "--fps", "10", "-o", "x.gif"]);
+    assert_eq!(err, "1 100 100 100\n2 200 100 200\n");
+}
+
+#[test]
+fn math_random_is_p5s_generator_seeded_with_the_seed() {
+    // p5.js draws two values from Math.random while it loads: a sketch's
+    // first unseeded random() is the third.
+    let s = sketch("function setup() { print(random()); print(Math.random()); randomSeed(42); print(random()); noLoop(); }\n");
+    for seed in [0u32, 7, 4_000_000_000] {
+        let err = s.render(&["-q", "--seed", &seed.to_string(), "-o", "x.png"]);
+        let values: Vec<f64> = err.lines().map(|l| l.parse().unwrap()).collect();
+        assert_eq!(
+            values,
+            [lcg(seed, 3), lcg(seed, 4), 0.252_345_174_783_840_8],
+            "seed {seed}"
+        );
+    }
+    // The seed is taken modulo 2^32, as p5's generator does.
+    let wrapped = s.render(&["-q", "--seed", "4294967303", "-o", "x.png"]);
+    assert_eq!(wrapped, s.render(&["-q", "--seed", "7", "-o", "x.png"]));
+}
+
+#[test]
+fn the_same_sketch_and_seed_give_the_same_bytes_on_any_thread_count() {
+    let s = sketch(
+        "let ps = [];\n\
+         function setup() { createCanvas(120, 90); for (let i = 0; i < 50; i++) ps.push(createVector(random(width), random(height))); }\n\
+         function draw() {\n  background(10, 20, 40, 40);\n  noStroke();\n  fill(255, 180, 0, 160);\n\
+           for (const p of ps) { p.add(p5.Vector.fromAngle(noise(p.x * 0.01, p.y * 0.01, frameCount * 0.02) * TWO_PI * 2)); circle(p.x, p.y, 4); }\n}\n",
+    );
+    let hash = |name: &str| std::fs::read(s.run.join(name)).unwrap();
+    s.render(&["-q", "--seed", "3", "--frames", "30", "-o", "a.gif"]);
+    s.render(&[
+        "-q",
+        "--seed",
+        "3",
+        "--frames",
+        "30",
+        "--threads",
+        "1",
+        "-o",
+        "b.gif",
+    ]);
+    s.render(&["-q", "--seed", "4", "--frames", "30", "-o", "c.gif"]);
+    assert_eq!(hash("a.gif"), hash("b.gif"));
+    assert_ne!(hash("a.gif"), hash("c.gif"), "the seed changes the picture");
+}
+
+#[test]
+fn no_loop_and_no_draw_render_one_frame() {
+    for code in [
+        "function setup() { createCanvas(40, 30); background(200); noLoop(); }\nfunction draw() { circle(frameCount * 5, 15, 10); }\n",
+        "function setup() { createCanvas(40, 30); background(200); circle(20, 15, 10); }\n",
+    ] {
+        let s = sketch(code);
+        let err = s.render(&["-o", "x.gif"]);
+        assert!(err.contains("1 frames of 40 x 30"), "{err}");
+    }
+}
+
+#[test]
+fn set_is_read_by_get_url_params_and_the_pointer_moves_the_mouse() {
+    let s = sketch(
+        "function setup() { const p = getURLParams(); print(p.size + ' ' + typeof p.size + ' ' + p.name); }\n\
+         function draw() { print([frameCount, mouseX, mouseY, mouseIsPressed].join(' ')); }\n\
+         function mousePressed() { print('pressed'); }\nfunction mouseReleased() { print('released'); }\n",
+    );
+    let err = s.render(&[
+        "-q",
+        "--set",
+        "size=30",
+        "--set",
+        "name=whale",
+        "--frames",
+        "1",
+        "-o",
+        "x.png",
+    ]);
+    assert_eq!(err, "30 string whale\n1 0 0 false\n");
+    let err = s.render(&[
+        "-q",
+        "--frames",
+        "4",
+        "--fps",
+        "30",
+        "--pointer",
+        "keyframes:0,0,10;2,20,30",
+        "--press",
+        "1-2",
+        "-o",
+        "x.gif",
+    ]);
+    assert_eq!(
+        err,
+        "undefined undefined undefined\n1 0 10 false\npressed\n2 10 20 true\n3 20 30 true\nreleased\n4 20 30 false\n"
+    );
+}
+
+#[test]
+fn an_instance_mode_sketch_and_a_folder_with_an_index_run() {
+    let s = sketch(
+        "new p5((p) => {\n  p.setup = () => { p.createCanvas(30, 20); p.noLoop(); };\n  \
+         p.draw = () => { p.background(p.color('#ff0000')); p.print(p.width + 'x' + p.height + ' ' + p.frameCount); };\n});\n",
+    );
+    assert_eq!(s.render(&["-q", "-o", "x.png"]), "30x20 1\n");
+    let dir = s.path.parent().unwrap();
+    std::fs::write(dir.join("helper.js"), "function size() { return 24; }\n").unwrap();
+    std::fs::write(
+        dir.join("main.js"),
+        "function setup() { createCanvas(size(), 12); print(helper); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<html><script src=\"https://cdn.jsdelivr.net/npm/p5@1.11.1/lib/p5.min.js\"></script>\n\
+         <script src=\"helper.js\"></script><script>const helper = 'inline';</script>\n\
+         <script src=\"main.js\"></script></html>\n",
+    )
+    .unwrap();
+    let out = whalegen(&s.run, &["render", dir.to_str().unwrap(), "-o", "y.png"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.starts_with("inline\n") && err.contains("24 x 12"),
+        "{err}"
+    );
+    // A script outside the folder is refused.
+    std::fs::write(
+        dir.join("index.html"),
+        "<script src=\"../secret.js\"></script>",
+    )
+    .unwrap();
+    let empty = tempfile::tempdir().unwrap();
+    refused(
+        empty.path(),
+        &["render", dir.to_str().unwrap()],
+        "`..` is not allowed",
+    );
+}
