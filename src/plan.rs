@@ -20,6 +20,9 @@ use crate::preset::{checked_settings, Preset};
 use crate::sink::{GifOptions, Output, OutputFlags};
 use crate::sketch::Source;
 
+/// Where a render without `-o` writes: `out/NAME.gif`.
+const DEFAULT_FOLDER: &str = "out";
+
 /// Everything a render needs, checked.
 pub struct Plan {
     /// The source's name: the preset's, the scene's, or the sketch's.
@@ -73,7 +76,15 @@ impl Plan {
             }
             Output::Discard
         } else {
-            let default = PathBuf::from(format!("out/{name}.gif"));
+            let default = PathBuf::from(format!("{DEFAULT_FOLDER}/{name}.gif"));
+            if options.output.is_none() {
+                // The default output's folder is made, so that a first
+                // `whalegen render` works anywhere.
+                std::fs::create_dir_all(DEFAULT_FOLDER).map_err(|source| Error::Write {
+                    path: DEFAULT_FOLDER.into(),
+                    source,
+                })?;
+            }
             let template = options.output.as_ref().unwrap_or(&default);
             let path = placeholder::expand(template, &placeholders)?;
             Output::parse(&path, &flags, selection.count)?

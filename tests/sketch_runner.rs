@@ -76,13 +76,22 @@ fn an_exception_names_its_frame_line_and_calls_and_writes_nothing() {
          function boom(o) { return o.foo.bar; }\n\
          function draw() {\n  background(0);\n  if (frameCount == 58) boom({});\n}\n",
     );
-    for out in ["x.gif", "f%03d.png", "frames/", "x.apng"] {
-        s.refused(
-            &["--frames", "100", "--fps", "30", "-o", out],
-            "frame 57: sketch.js:2:27: TypeError: cannot read property 'bar' of undefined \
-             (at boom sketch.js:2:27, called from draw sketch.js:5:25)",
-        );
+    let message = "frame 57: sketch.js:2:27: TypeError: cannot read property 'bar' of undefined \
+                   (at boom sketch.js:2:27, called from draw sketch.js:5:25)";
+    for out in ["x.gif", "x.apng"] {
+        s.refused(&["--frames", "100", "--fps", "30", "-o", out], message);
     }
+    s.refused(&["--sheet", "4x2", "-o", "x.png"], message);
+    // Numbered frames are written as they come (an interrupt keeps them
+    // too): frames 0 to 56 stay, and no temporary file.
+    let out = whalegen(
+        &s.run,
+        &["render", s.path(), "--frames", "100", "-o", "frames/"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    let files: Vec<_> = std::fs::read_dir(s.run.join("frames")).unwrap().collect();
+    assert_eq!(files.len(), 57);
 }
 
 #[test]
@@ -126,9 +135,9 @@ fn what_is_not_drawn_is_refused_by_name_and_line() {
         "NotSupported: createCanvas(..., WEBGL) is not supported",
     );
     let s = sketch("function draw() {\n  background(0);\n  box(30);\n}\n");
-    s.refused(&["--frames", "1"], "frame 0: sketch.js:3:");
+    s.refused(&["--frames", "1", "-o", "x.png"], "frame 0: sketch.js:3:");
     s.refused(
-        &["--frames", "1"],
+        &["--frames", "1", "-o", "x.png"],
         "NotSupported: box() is not supported: 3D",
     );
 }
