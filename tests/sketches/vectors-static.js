@@ -1,4 +1,4 @@
-// p5.Vector static forms: add, sub, mult, div, dist, dot, cross, lerp, mag, normalize, fromAngle, fromAngles-free random2D (reads Math.random), angleBetween, and instance angleBetween.
+// p5.Vector static forms: add, sub, mult, div, dist, dot, cross, lerp, mag, normalize, fromAngle (radians whatever the angleMode), random2D (reads Math.random), angleBetween; and the instance angleBetween.
 function setup() {
   createCanvas(200, 200);
 }
@@ -19,7 +19,7 @@ function draw() {
   seg(p5.Vector.normalize(b).mult(70), 'gray');
   const r = p5.Vector.random2D().mult(30);
   seg(r, 'magenta');
-  const ang = p5.Vector.angleBetween ? p5.Vector.angleBetween(a, b) : a.angleBetween(b);
+  const ang = p5.Vector.angleBetween(a, b);
   const ang2 = a.angleBetween(b);
   noStroke();
   fill(0);
