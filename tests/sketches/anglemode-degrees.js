@@ -1,4 +1,4 @@
-// angleMode(DEGREES): rotate, arc, sin/cos/tan, atan2/asin/acos returning degrees, p5.Vector heading and fromAngle in degrees.
+// angleMode(DEGREES): rotate, arc, sin/cos/tan, atan2/asin/acos returning degrees, p5.Vector heading() in degrees, and p5.Vector.fromAngle, which takes radians whatever the angleMode.
 function setup() {
   createCanvas(200, 200);
   angleMode(DEGREES);
