@@ -1,8 +1,15 @@
 #!/usr/bin/env node
-// Renders frames of a whalegen scene with the real p5.js in headless Chromium.
+// Renders frames of a whalegen scene, or of any p5.js sketch, with the real
+// p5.js in headless Chromium.
 //
 //   node render.js --scene whale --frames 300 --only 0,60,299 --out DIR \
 //        [--set key=JSON ...] [--state state.json] [--chromium /usr/bin/chromium]
+//   node render.js --sketch PATH.js --frames 10 [--only 0,5,9] [--seed 7] \
+//        [--fps F] --out DIR
+//
+// Sketch mode (sketch.js in this folder is the scenes; PATH is any global- or
+// instance-mode sketch, or a folder with an index.html) follows the
+// determinism contract of README.md; see sketchmode.js.
 //
 // --set values are JSON (bare words are strings): --set turn=bounce,
 // --set 'profile=[30,40,44,40,34]', --set 'rules={"F":"FF"}'. width, height
@@ -14,11 +21,15 @@ const path = require('path');
 const puppeteer = require('puppeteer-core');
 
 function parseArgs(argv) {
-  const a = { set: {}, only: null, chromium: '/usr/bin/chromium', state: null, via: 'imagedata' };
+  const a = { set: {}, only: null, chromium: '/usr/bin/chromium', state: null, via: 'imagedata',
+    seed: '7', fps: null };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i], v = argv[i + 1];
     switch (k) {
       case '--scene': a.scene = v; i++; break;
+      case '--sketch': a.sketch = v; i++; break;
+      case '--seed': a.seed = v; i++; break;
+      case '--fps': a.fps = parseFloat(v); i++; break;
       case '--frames': a.frames = parseInt(v, 10); i++; break;
       case '--only': a.only = v.split(',').map((x) => parseInt(x, 10)); i++; break;
       case '--out': a.out = v; i++; break;
@@ -35,7 +46,12 @@ function parseArgs(argv) {
       default: throw new Error('unknown argument ' + k);
     }
   }
-  if (!a.scene || !a.frames || !a.out) throw new Error('need --scene, --frames and --out');
+  if (!(a.scene || a.sketch) || !a.frames || !a.out) {
+    throw new Error('need --scene or --sketch, --frames and --out');
+  }
+  if (!/^-?[0-9]+$/.test(a.seed)) throw new Error('--seed takes an integer, not ' + a.seed);
+  if (a.fps !== null && !(a.fps > 0)) throw new Error('--fps takes a positive number');
+  a.onlyGiven = !!a.only;
   if (!a.only) a.only = [...Array(a.frames).keys()];
   return a;
 }
@@ -62,15 +78,26 @@ function encodePng(width, height, rgba) {
     chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-async function main() {
-  const args = parseArgs(process.argv.slice(2));
-  fs.mkdirSync(args.out, { recursive: true });
-  const browser = await puppeteer.launch({
+function launch(args) {
+  return puppeteer.launch({
     executablePath: args.chromium,
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
       '--disable-component-update', '--no-first-run', '--allow-file-access-from-files'],
+    // Sketch mode's hour(), day(), new Date().getHours() read the fake clock in UTC.
+    env: Object.assign({}, process.env, { TZ: 'UTC' }),
+    defaultViewport: { width: 800, height: 600, deviceScaleFactor: 1 },
   });
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  fs.mkdirSync(args.out, { recursive: true });
+  if (args.sketch) {
+    await require('./sketchmode').render(args, launch, encodePng);
+    return;
+  }
+  const browser = await launch(args);
   try {
     const page = await browser.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
@@ -103,4 +130,5 @@ async function main() {
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+module.exports = { launch, encodePng };
+if (require.main === module) main().catch((e) => { console.error(e); process.exit(1); });

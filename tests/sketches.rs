@@ -1,0 +1,189 @@
+//! `whalegen render SKETCH.js` against p5.js: every folder of
+//! tests/reference/sketches holds frames of one sketch of tests/sketches,
+//! rendered by p5.js 1.11.13 in Chromium under the determinism contract of
+//! tools/p5ref/README.md (seeded `Math.random`, the frame clock, pixel
+//! density 1). The real binary renders the same sketch with the same seed and
+//! frame count, and each reference frame is compared.
+//!
+//! The limits are the tree's of tests/fidelity.rs: loose enough for Skia's
+//! anti-aliasing against ours on thin strokes and curves, tight enough to
+//! catch a wrong colour, a frame off or a wrong random number.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{diff, save_diff_strip, stderr, whalegen};
+use tiny_skia::Pixmap;
+
+/// Largest mean absolute error (grey levels) of a frame.
+const MAE: f64 = 1.0;
+/// Largest share (%) of pixels whose largest channel differs by more than 8.
+const DIFF8: f64 = 2.5;
+
+/// One reference folder's render.json, as tools/p5ref/sketchmode.js writes it.
+struct SketchReference {
+    name: String,
+    sketch: String,
+    seed: u64,
+    frames: u32,
+    written: Vec<u32>,
+    fps: Option<f64>,
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn references() -> Vec<SketchReference> {
+    let dir = root().join("tests/reference/sketches");
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("render.json").is_file())
+        .collect();
+    folders.sort();
+    folders
+        .iter()
+        .map(|folder| {
+            let text = std::fs::read_to_string(folder.join("render.json")).unwrap();
+            let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+            SketchReference {
+                name: folder.file_name().unwrap().to_string_lossy().into_owned(),
+                sketch: json["sketch"].as_str().unwrap().to_owned(),
+                seed: json["seed"].as_u64().unwrap(),
+                frames: json["frames"].as_u64().unwrap() as u32,
+                written: json["written"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_u64().unwrap() as u32)
+                    .collect(),
+                fps: json["fps_option"].as_f64(),
+            }
+        })
+        .collect()
+}
+
+/// What one sketch gave: the worst frame's figures, and what went wrong.
+struct Outcome {
+    worst_mae: f64,
+    worst_diff8: f64,
+    problems: Vec<String>,
+}
+
+fn check(reference: &SketchReference, work: &Path) -> Outcome {
+    let mut outcome = Outcome {
+        worst_mae: f64::NAN,
+        worst_diff8: f64::NAN,
+        problems: Vec::new(),
+    };
+    let out_dir = work.join(&reference.name).join("frames");
+    std::fs::create_dir_all(out_dir.parent().unwrap()).unwrap();
+    let (seed, frames) = (reference.seed.to_string(), reference.frames.to_string());
+    let fps = reference.fps.map(|f| f.to_string());
+    let out_arg = format!("{}/", out_dir.display());
+    let mut args = vec![
+        "render",
+        reference.sketch.as_str(),
+        "--seed",
+        seed.as_str(),
+        "--frames",
+        frames.as_str(),
+        "-o",
+        out_arg.as_str(),
+    ];
+    if let Some(fps) = &fps {
+        args.extend(["--fps", fps.as_str()]);
+    }
+    // From the repository root, so that the sketch's path is the one
+    // render.json gives (tests/sketches/NAME.js).
+    let run = whalegen(root(), &args);
+    if !run.status.success() {
+        let err = stderr(&run);
+        outcome.problems.push(format!(
+            "whalegen {} failed ({}): {}",
+            args.join(" "),
+            run.status,
+            err.lines().next().unwrap_or("").trim()
+        ));
+        return outcome;
+    }
+    let reference_dir = root().join("tests/reference/sketches").join(&reference.name);
+    for &frame in &reference.written {
+        let file = format!("frame_{frame:04}.png");
+        let expected = Pixmap::load_png(reference_dir.join(&file)).unwrap();
+        let Ok(actual) = Pixmap::load_png(out_dir.join(&file)) else {
+            outcome.problems.push(format!("{file} was not written"));
+            continue;
+        };
+        if (actual.width(), actual.height()) != (expected.width(), expected.height()) {
+            outcome.problems.push(format!(
+                "{file} is {} x {}, p5.js's is {} x {}",
+                actual.width(),
+                actual.height(),
+                expected.width(),
+                expected.height()
+            ));
+            continue;
+        }
+        let d = diff(&expected, &actual);
+        outcome.worst_mae = outcome.worst_mae.max(d.mae);
+        outcome.worst_diff8 = outcome.worst_diff8.max(d.diff8);
+        if d.mae > MAE || d.diff8 > DIFF8 {
+            let strip = save_diff_strip(
+                &format!("sketch_{}_{frame:04}", reference.name),
+                &expected,
+                &actual,
+            );
+            outcome.problems.push(format!(
+                "frame {frame}: mae {:.3}, diff8 {:.2} %, see {}",
+                d.mae,
+                d.diff8,
+                strip.display()
+            ));
+        }
+    }
+    outcome
+}
+
+/// The whole battery in one test, so that one run reports every sketch.
+#[test]
+fn sketches_match_p5() {
+    let references = references();
+    assert!(
+        references.len() >= 32,
+        "only {} sketch references",
+        references.len()
+    );
+    let work = tempfile::tempdir().unwrap();
+    println!(
+        "{:<26} {:>6} {:>8} {:>9}  (limits mae {MAE}, diff8 {DIFF8} %)",
+        "sketch", "frames", "mae", "diff8 %"
+    );
+    let mut failures = Vec::new();
+    for reference in &references {
+        let outcome = check(reference, work.path());
+        println!(
+            "{:<26} {:>6} {:>8.4} {:>9.4}  {}",
+            reference.name,
+            reference.written.len(),
+            outcome.worst_mae,
+            outcome.worst_diff8,
+            if outcome.problems.is_empty() {
+                "ok"
+            } else {
+                "FAIL"
+            }
+        );
+        for problem in outcome.problems {
+            failures.push(format!("{}: {problem}", reference.name));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} problem(s) against p5.js:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -1,0 +1,57 @@
+#!/bin/sh
+# Renders tests/reference/sketches/NAME/ for every sketch of tests/sketches
+# (or only the NAMEs given) with p5.js: frames, the frames written, the seed.
+#   sh render-sketches.sh [NAME ...]
+set -e
+cd "$(dirname "$0")"
+ROOT=../..
+BATTERY='
+background-clear        7  0,2,4,6    7
+color-forms             3  0,2        7
+stroke-weight           4  0,3        7
+colormode-hsb           3  0,2        7
+colormode-hsl-rgb       3  0,2        7
+lerpcolor-getters       4  0,3        7
+primitives              5  0,4        7
+rect-rounded            5  0,4        7
+arcs                    5  0,4        7
+shape-modes             3  0,2        7
+shape-kinds-a           3  0,2        7
+shape-kinds-b           3  0,2        7
+curve-vertex            4  0,3        7
+bezier-quadratic-vertex 4  0,3        7
+contours                4  0,3        7
+bezier-curve            4  0,3        7
+caps-joins              4  0,3        7
+transforms              6  0,3,5      7
+shear-matrix            5  0,4        7
+anglemode-degrees       6  0,5        7
+frame-clock             6  0,5        7
+animation               10 0,4,9      7
+random-forms            4  0,1,3      7
+random-unseeded         8  0,7        7
+noise-field             4  0,3        7
+vectors                 5  0,4        7
+vectors-static          5  0,4        7
+math-functions          10 0,5,9      7
+conversions             5  0,4        7
+dom-standins            3  0,2        7
+noloop-setup            1  0          7
+no-draw                 1  0          7
+instance-mode           8  0,7        7
+particles               10 0,5,9      7
+flow-field              30 0,15,29    7
+recursive-tree          5  0,4        7
+scene-whale             300 0,60,299  7
+scene-chain             250 0,120,249 7
+scene-tree              121 0,60,120  7
+'
+echo "$BATTERY" | while read -r name frames only seed; do
+  [ -n "$name" ] || continue
+  if [ $# -gt 0 ] && ! echo " $* " | grep -q " $name "; then continue; fi
+  out=$ROOT/tests/reference/sketches/$name
+  rm -rf "$out"
+  node render.js --sketch "$ROOT/tests/sketches/$name.js" --frames "$frames" --only "$only" \
+    --seed "$seed" --out "$out"
+  echo "$name: frames $frames, wrote $only"
+done
