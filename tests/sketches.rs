@@ -109,7 +109,9 @@ fn check(reference: &SketchReference, work: &Path) -> Outcome {
         ));
         return outcome;
     }
-    let reference_dir = root().join("tests/reference/sketches").join(&reference.name);
+    let reference_dir = root()
+        .join("tests/reference/sketches")
+        .join(&reference.name);
     for &frame in &reference.written {
         let file = format!("frame_{frame:04}.png");
         let expected = Pixmap::load_png(reference_dir.join(&file)).unwrap();

@@ -2,7 +2,7 @@
 //! time limit per call, and nothing of the machine (no files, network,
 //! processes or clock) in reach.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
@@ -40,6 +40,8 @@ pub(super) struct Engine {
     deadline: Rc<Cell<Option<Instant>>>,
     limits: Limits,
     pub(super) stage: Stage,
+    /// The scripts evaluated, by file name: errors quote them.
+    sources: RefCell<Vec<(String, String)>>,
 }
 
 impl Engine {
@@ -64,6 +66,7 @@ impl Engine {
             deadline,
             limits,
             stage,
+            sources: RefCell::default(),
         };
         engine.context.with(|ctx| {
             bind::install(&ctx, &engine.stage)
@@ -78,6 +81,7 @@ impl Engine {
     /// top-level declarations become globals. A syntax error is reported
     /// as `file:line:column: SyntaxError: ...`.
     pub(super) fn eval(&self, file: &str, code: &str) -> Result<(), Error> {
+        self.sources.borrow_mut().push((file.into(), code.into()));
         self.context.with(|ctx| {
             let mut options = EvalOptions::default();
             options.global = true;
@@ -154,6 +158,15 @@ impl Engine {
             ));
         }
         let frames = stack_frames(&stack);
+        // QuickJS says "not a function" without a name: take it from the
+        // sketch, at the place of the call.
+        let message = match (message.strip_suffix("not a function"), frames.first()) {
+            (Some(head), Some(frame)) => match self.callee(&frame.place) {
+                Some(name) => format!("{head}{name} is not a function"),
+                None => message,
+            },
+            _ => message,
+        };
         let at = frames
             .first()
             .map(|f| format!("{}: ", f.place))
@@ -164,6 +177,26 @@ impl Engine {
             String::new()
         };
         Error::Script(format!("{at}{message}{trail}"))
+    }
+}
+
+impl Engine {
+    /// The expression called at `place` (`file:line:column`), such as
+    /// `p.rect` or `noCanvass`.
+    fn callee(&self, place: &str) -> Option<String> {
+        let mut parts = place.rsplitn(3, ':');
+        let column: usize = parts.next()?.parse().ok()?;
+        let line: usize = parts.next()?.parse().ok()?;
+        let file = parts.next()?;
+        let sources = self.sources.borrow();
+        let (_, code) = sources.iter().find(|(name, _)| name == file)?;
+        let text = code.lines().nth(line.checked_sub(1)?)?;
+        let from = text.char_indices().nth(column.checked_sub(1)?)?.0;
+        let name: String = text[from..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.'))
+            .collect();
+        (!name.is_empty()).then_some(name)
     }
 }
 
