@@ -63,7 +63,7 @@
   api.pixelDensity = function () { return native.density(); };
   api.displayDensity = function () { return 1; };
   api.frameRate = function (f) {
-    if (f === undefined) return S.fps;
+    if (f === undefined) return S.frameCount === 0 ? 0 : S.fps;
     if (typeof f === 'number' && f > 0) native.frameRate(f);
     return undefined;
   };
@@ -73,12 +73,12 @@
   api.isLooping = function () { return S.looping; };
   api.redraw = function (n) { S.redraws += n === undefined ? 1 : n; };
   api.millis = function () { return S.millis; };
-  api.second = () => 0;
-  api.minute = () => 0;
-  api.hour = () => 0;
+  api.second = () => Math.floor(S.millis / 1000) % 60;
+  api.minute = () => Math.floor(S.millis / 60000) % 60;
+  api.hour = () => Math.floor(S.millis / 3600000) % 24;
   api.day = () => 1;
   api.month = () => 1;
-  api.year = () => 2000;
+  api.year = () => 1970;
   api.getURLParams = function () { return Object.assign({}, S.params); };
   api.print = function (...args) { native.print(args.map(show).join(' ')); };
   api.describe = api.describeElement = api.textOutput = api.gridOutput = function () {};
@@ -459,10 +459,11 @@
       const cosTheta = Math.cos(theta), sinTheta = Math.sin(theta);
       return new Vector(length * sinTheta * sinPhi, -length * cosTheta, length * sinTheta * cosPhi);
     }
-    static random2D() { return Vector.fromAngle(api.random() * PI * 2); }
+    // As p5's, these read Math.random, not randomSeed()'s generator.
+    static random2D() { return Vector.fromAngle(Math.random() * PI * 2); }
     static random3D() {
-      const angle = api.random() * PI * 2;
-      const vz = api.random() * 2 - 1;
+      const angle = Math.random() * PI * 2;
+      const vz = Math.random() * 2 - 1;
       const vzBase = Math.sqrt(1 - vz * vz);
       return new Vector(vzBase * Math.cos(angle), vzBase * Math.sin(angle), vz);
     }
@@ -544,7 +545,8 @@
   // Date, performance and the mouse read whalegen's frame clock, never the
   // wall clock: the same sketch draws the same frames on every run.
   const RealDate = Date;
-  const epoch = 946684800000; // 2000-01-01T00:00:00Z
+  // The epoch is the first frame's: Date.now() is millis().
+  const epoch = 0;
   class FrameDate extends RealDate {
     constructor(...args) {
       if (args.length === 0) super(epoch + S.millis); else super(...args);
@@ -606,7 +608,7 @@
   }
   G.__whalegen = {
     params(json) { S.params = JSON.parse(json); },
-    frameRate(fps) { S.fps = fps; S.deltaTime = 1000 / fps; },
+    frameRate(fps) { S.fps = fps; },
     hasDraw() { return user('draw') !== null; },
     looping() { return S.looping || S.redraws > 0; },
     setup() {
@@ -620,6 +622,7 @@
     // Frame `n` (from 1): the pointer where it is, then draw().
     draw(n, x, y, pressed) {
       S.frameCount = n;
+      S.deltaTime = 1000 / S.fps;
       S.millis = n * S.deltaTime;
       S.pmouseX = n === 1 ? x : S.mouseX; S.pmouseY = n === 1 ? y : S.mouseY;
       S.mouseX = x; S.mouseY = y;
