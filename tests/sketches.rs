@@ -166,12 +166,20 @@ fn sketches_match_p5() {
     let mut failures = Vec::new();
     for reference in &references {
         let outcome = check(reference, work.path());
+        // "-" when no frame could be compared.
+        let figure = |v: f64, width: usize| {
+            if v.is_nan() {
+                format!("{:>width$}", "-")
+            } else {
+                format!("{v:>width$.4}")
+            }
+        };
         println!(
-            "{:<26} {:>6} {:>8.4} {:>9.4}  {}",
+            "{:<26} {:>6} {} {}  {}",
             reference.name,
             reference.written.len(),
-            outcome.worst_mae,
-            outcome.worst_diff8,
+            figure(outcome.worst_mae, 8),
+            figure(outcome.worst_diff8, 9),
             if outcome.problems.is_empty() {
                 "ok"
             } else {
