@@ -67,7 +67,7 @@ pub use error::Error;
 pub use frame::Frame;
 pub use limits::{MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SIDE, MAX_WORK, MIN_FPS};
 pub use options::{BatchOptions, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions};
-pub use p5::{Damage, Drawing, Rgba, ShapeEnd, P5};
+pub use p5::{ArcMode, Cap, Damage, Drawing, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 pub use plan::{Plan, SceneSource};
 pub use preset::{list, show};
 pub use progress::{Progress, Silent, Tally};
