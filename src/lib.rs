@@ -72,7 +72,7 @@ pub use limits::{MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SIDE, MAX_WORK,
 pub use options::{
     BatchOptions, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions, SketchOptions,
 };
-pub use p5::{Damage, Drawing, Rgba, ShapeEnd, P5};
+pub use p5::{ArcMode, Cap, Damage, Drawing, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 pub use plan::{Plan, SceneSource};
 pub use pointer::{Pointer, PointerPath};
 pub use preset::{list, show};

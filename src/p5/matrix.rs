@@ -38,6 +38,33 @@ impl Matrix {
         self.d = d * cos - b * sin;
     }
 
+    /// Multiplies by (sx, sy) along the current axes, as canvas `scale`.
+    pub fn scale(&mut self, sx: f64, sy: f64) {
+        self.a *= sx;
+        self.b *= sx;
+        self.c *= sy;
+        self.d *= sy;
+    }
+
+    /// Multiplies by `m` on the right, as canvas `transform(a, b, c, d, e,
+    /// f)`: `m` acts first, in the current coordinates.
+    pub fn transform(&mut self, m: Matrix) {
+        let s = *self;
+        self.a = s.a * m.a + s.c * m.b;
+        self.b = s.b * m.a + s.d * m.b;
+        self.c = s.a * m.c + s.c * m.d;
+        self.d = s.b * m.c + s.d * m.d;
+        self.e = s.a * m.e + s.c * m.f + s.e;
+        self.f = s.b * m.e + s.d * m.f + s.f;
+    }
+
+    /// Whether the canvas draws under this matrix: Chromium skips every
+    /// fill and stroke while its transform has no inverse.
+    pub fn invertible(&self) -> bool {
+        let det = self.a * self.d - self.b * self.c;
+        det != 0.0 && det.is_finite()
+    }
+
     pub fn apply(&self, x: f64, y: f64) -> (f64, f64) {
         (
             self.a * x + self.c * y + self.e,

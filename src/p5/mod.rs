@@ -3,7 +3,13 @@
 //! It speaks p5.js 1.x: radians, diameters, `fill`/`stroke` state, `push`/`pop`,
 //! and p5's defaults (white fill, black stroke, weight 1, round caps, miter
 //! joins, miter limit 10). Conversions to tiny-skia happen here only.
+//!
+//! One concept per file: the state `push` saves (style.rs), transforms
+//! (transform.rs), primitives (shapes.rs), `beginShape` shapes (shape.rs),
+//! arcs and ellipses as Chromium builds them (arc.rs), curves (curve.rs), and
+//! the rasterisers that match Chromium's Skia (fill.rs, thin.rs, small.rs).
 
+mod arc;
 mod blend;
 mod canvas;
 mod color;
@@ -13,20 +19,27 @@ mod drawing;
 mod edges;
 mod fill;
 mod matrix;
+mod shape;
+mod shapes;
 mod small;
+mod style;
 mod thin;
+mod transform;
 
 pub use color::Rgba;
-pub use curve::Vertex;
 pub use drawing::Drawing;
+pub use shape::{Kind, ShapeEnd};
+pub use shapes::ArcMode;
+pub use style::{Cap, Join, Mode};
 
-use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Stroke, Transform};
+use tiny_skia::{FillRule, Paint, Path, PathBuilder, Stroke, Transform};
 
 use blend::Solid;
 pub use damage::{covered, Damage};
-use matrix::Matrix;
+use shape::Shape;
 use small::Stamps;
-use thin::{Capsule, ThinStroker};
+use style::Style;
+use thin::ThinStroker;
 
 /// The widest stroke, in pixels, drawn by the analytic thin stroker.
 const MAX_THIN_WIDTH: f64 = 4.0;
@@ -35,15 +48,6 @@ const MAX_THIN_WIDTH: f64 = 4.0;
 /// analytic fill: its fixed-point edges overflow a little past 32,768.
 /// Beyond, tiny-skia fills it (it clips to the canvas first).
 const MAX_ANALYTIC_REACH: f32 = 16_384.0;
-
-/// How `end_shape` ends a shape, as p5's `endShape()` and `endShape(CLOSE)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ShapeEnd {
-    /// `endShape()`: the outline stays open (the fill still closes it).
-    Open,
-    /// `endShape(CLOSE)`: the last vertex joins the first.
-    Close,
-}
 
 /// How a path is filled.
 #[derive(Debug, Clone, Copy)]
@@ -54,35 +58,6 @@ enum Fill {
     /// fill, hides the fill's edge, and the analytic fill measured no gain on
     /// the chain references.
     Supersampled,
-}
-
-/// The state `push()` saves and `pop()` restores.
-#[derive(Debug, Clone)]
-struct Style {
-    fill: Option<Rgba>,
-    stroke: Option<Rgba>,
-    stroke_weight: f64,
-    curve_tightness: f64,
-    matrix: Matrix,
-}
-
-impl Default for Style {
-    fn default() -> Self {
-        Style {
-            fill: Some(Rgba::grey(255)),
-            stroke: Some(Rgba::grey(0)),
-            stroke_weight: 1.0,
-            curve_tightness: 0.0,
-            matrix: Matrix::IDENTITY,
-        }
-    }
-}
-
-/// The vertices of the shape between `begin_shape` and `end_shape`.
-#[derive(Debug, Default)]
-struct Shape {
-    vertices: Vec<Vertex>,
-    curve: bool,
 }
 
 /// The canvas before a sketch's `setup` chooses one, in canvas units: p5's.
@@ -137,204 +112,58 @@ impl P5 {
         }
     }
 
-    /// p5's `fill`: the colour inside shapes drawn from now on.
-    pub fn fill(&mut self, color: Rgba) {
-        self.style.fill = Some(color);
-    }
-
-    /// p5's `noFill`: shapes drawn from now on are not filled.
-    pub fn no_fill(&mut self) {
-        self.style.fill = None;
-    }
-
-    /// p5's `stroke`: the colour of outlines and lines drawn from now on.
-    pub fn stroke(&mut self, color: Rgba) {
-        self.style.stroke = Some(color);
-    }
-
-    /// p5's `noStroke`: no outlines or lines from now on.
-    pub fn no_stroke(&mut self) {
-        self.style.stroke = None;
-    }
-
-    /// Line width in canvas units; the default is 1.
-    pub fn stroke_weight(&mut self, weight: f64) {
-        self.style.stroke_weight = weight;
-    }
-
-    /// p5's `curveTightness`: 0 (the default) is Catmull-Rom, 1 straight lines.
-    pub fn curve_tightness(&mut self, tightness: f64) {
-        self.style.curve_tightness = tightness;
-    }
-
-    /// p5's `push`: saves the style and the transform, for `pop`.
-    pub fn push(&mut self) {
-        self.stack.push(self.style.clone());
-    }
-
-    /// Restores the style saved by the matching `push`. Does nothing when
-    /// there is none, as p5.
-    pub fn pop(&mut self) {
-        if let Some(style) = self.stack.pop() {
-            self.style = style;
-        }
-    }
-
-    /// Moves the origin by (`x`, `y`) canvas units.
-    pub fn translate(&mut self, x: f64, y: f64) {
-        self.style.matrix.translate(x, y);
-    }
-
-    /// Rotates by `angle` radians; a positive angle turns clockwise on screen.
-    pub fn rotate(&mut self, angle: f64) {
-        self.style.matrix.rotate(angle);
-    }
-
-    /// Undoes every `translate` and `rotate`; done before each frame.
-    pub fn reset_matrix(&mut self) {
-        self.style.matrix = Matrix::IDENTITY;
-    }
-
-    /// A circle of diameter `d` centred on (x, y). Does nothing when d is 0.
-    pub fn circle(&mut self, x: f64, y: f64, d: f64) {
-        let r = d.abs() / 2.0;
-        let m = self.style.matrix;
-        if let (Some(color), None) = (self.style.fill, self.style.stroke) {
-            // A small filled circle without a transform other than a
-            // translation: Skia's octagon, covered and blended as Skia does.
-            if r > 0.0
-                && r <= small::MAX_RADIUS
-                && (m.a, m.b, m.c, m.d) == (1.0, 0.0, 0.0, 1.0)
-                && self.density == 1.0
-            {
-                let (x, y) = (x + m.e, y + m.f);
-                let ltrb = [x - r, y - r, x + r, y + r].map(|v| v as f32);
-                let pixmap = self.drawing.marked(ltrb, Transform::identity());
-                small::fill_circle(pixmap, &mut self.stamps, (x, y), r, color);
-                return;
-            }
-        }
-        let mut pb = PathBuilder::new();
-        pb.push_circle(x as f32, y as f32, (d.abs() / 2.0) as f32);
-        self.draw(pb, Fill::Supersampled);
-    }
-
-    /// A straight line, stroked only.
-    pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64) {
-        let Some(color) = self.style.stroke else {
-            return;
-        };
-        if let Some(radius) = self.thin_radius() {
-            let m = &self.style.matrix;
-            let to_pixels = |(x, y): (f64, f64)| (x * self.density, y * self.density);
-            let capsule = Capsule {
-                a: to_pixels(m.apply(x1, y1)),
-                b: to_pixels(m.apply(x2, y2)),
-                radius,
-            };
-            let c = color.to_skia().premultiply().to_color_u8();
-            let rgba = [c.red(), c.green(), c.blue(), c.alpha()];
-            let ((ax, ay), (bx, by)) = (capsule.a, capsule.b);
-            let ltrb = [
-                ax.min(bx) - radius,
-                ay.min(by) - radius,
-                ax.max(bx) + radius,
-                ay.max(by) + radius,
-            ];
-            let pixmap = self
-                .drawing
-                .marked(ltrb.map(|v| v as f32), Transform::identity());
-            self.thin.stroke(pixmap, capsule, rgba);
-            return;
-        }
-        let mut pb = PathBuilder::new();
-        pb.move_to(x1 as f32, y1 as f32);
-        pb.line_to(x2 as f32, y2 as f32);
-        if let Some(path) = pb.finish() {
-            self.stroke_path(&path, color);
-        }
-    }
-
-    /// p5's `beginShape`: starts a shape of `vertex` or `curve_vertex`
-    /// points.
-    pub fn begin_shape(&mut self) {
-        self.shape.vertices.clear();
-        self.shape.curve = false;
-    }
-
-    /// A corner of the shape, in canvas units.
-    pub fn vertex(&mut self, x: f64, y: f64) {
-        self.shape.vertices.push((x, y));
-    }
-
-    /// A vertex of a Catmull-Rom curve (p5 1.x's `curveVertex`): a shape with
-    /// any curve vertex is drawn as a curve.
-    pub fn curve_vertex(&mut self, x: f64, y: f64) {
-        self.shape.vertices.push((x, y));
-        self.shape.curve = true;
-    }
-
-    /// p5's `endShape`: fills, then strokes, the shape's vertices. Does
-    /// nothing for a shape without vertices.
-    pub fn end_shape(&mut self, end: ShapeEnd) {
-        let close = end == ShapeEnd::Close;
-        let vertices = std::mem::take(&mut self.shape.vertices);
-        let mut pb = PathBuilder::new();
-        if self.shape.curve {
-            curve::push_curve(&mut pb, &vertices, self.style.curve_tightness, close);
-        } else if let Some((&(x, y), rest)) = vertices.split_first() {
-            pb.move_to(x as f32, y as f32);
-            for &(x, y) in rest {
-                pb.line_to(x as f32, y as f32);
-            }
-            if close {
-                pb.close();
-            }
-        }
-        self.shape.vertices = vertices;
-        self.draw(pb, Fill::Analytic);
-    }
-
     /// Fills, then strokes, the path, as p5's 2D renderer.
     fn draw(&mut self, pb: PathBuilder, fill: Fill) {
         let Some(path) = pb.finish() else { return };
         if let Some(color) = self.style.fill {
-            let ts = self.transform();
-            let b = path.bounds();
-            let near = b.transform(ts).is_some_and(|r| {
-                [r.left(), r.top(), r.right(), r.bottom()]
-                    .iter()
-                    .all(|v| v.abs() <= MAX_ANALYTIC_REACH)
-            });
-            let fill = if near { fill } else { Fill::Supersampled };
-            let pixmap = self
-                .drawing
-                .marked([b.left(), b.top(), b.right(), b.bottom()], ts);
-            match fill {
-                Fill::Analytic => fill::fill_path(pixmap, &path, ts, color),
-                Fill::Supersampled => {
-                    pixmap.fill_path(&path, &paint(color), FillRule::Winding, ts, None)
-                }
-            }
+            self.fill_path(&path, fill, color);
         }
         if let Some(color) = self.style.stroke {
             self.stroke_path(&path, color);
         }
     }
 
-    fn stroke_path(&mut self, path: &tiny_skia::Path, color: Rgba) {
-        if self.style.stroke_weight <= 0.0 {
+    /// Fills the path, non-zero winding. Does nothing while the matrix has
+    /// no inverse, as Chromium.
+    fn fill_path(&mut self, path: &Path, fill: Fill, color: Rgba) {
+        if !self.style.matrix.invertible() {
+            return;
+        }
+        let ts = self.transform();
+        let b = path.bounds();
+        let near = b.transform(ts).is_some_and(|r| {
+            [r.left(), r.top(), r.right(), r.bottom()]
+                .iter()
+                .all(|v| v.abs() <= MAX_ANALYTIC_REACH)
+        });
+        let fill = if near { fill } else { Fill::Supersampled };
+        let pixmap = self
+            .drawing
+            .marked([b.left(), b.top(), b.right(), b.bottom()], ts);
+        match fill {
+            Fill::Analytic => fill::fill_path(pixmap, path, ts, color),
+            Fill::Supersampled => {
+                pixmap.fill_path(path, &paint(color), FillRule::Winding, ts, None)
+            }
+        }
+    }
+
+    /// Strokes the path with the style's weight, cap and join. Does nothing
+    /// for a weight of 0 or less, or while the matrix has no inverse.
+    fn stroke_path(&mut self, path: &Path, color: Rgba) {
+        if self.style.stroke_weight <= 0.0 || !self.style.matrix.invertible() {
             return;
         }
         let stroke = Stroke {
             width: self.style.stroke_weight as f32,
             miter_limit: 10.0,
-            line_cap: LineCap::Round,
-            line_join: LineJoin::Miter,
+            line_cap: self.style.line_cap(),
+            line_join: self.style.line_join(),
             dash: None,
         };
         let ts = self.transform();
-        // Miter joins reach out to half the miter limit times the width.
+        // Miter joins reach out to half the miter limit times the width,
+        // farther than square caps (half the width times the root of 2).
         let (b, reach) = (path.bounds(), stroke.miter_limit * stroke.width / 2.0);
         let ltrb = [
             b.left() - reach,
@@ -348,10 +177,13 @@ impl P5 {
     }
 
     /// The radius in pixels when a line is drawn by the analytic thin
-    /// stroker: a thin round-capped stroke that Skia would not draw as a
+    /// stroker: a thin round-capped (p5's default cap) stroke that Skia would not draw as a
     /// hairline (it does for strokes of at most one pixel along both axes,
     /// that is, axis-aligned ones), under a matrix that keeps it round.
     fn thin_radius(&self) -> Option<f64> {
+        if self.style.cap != Cap::Round {
+            return None;
+        }
         let width = self.style.stroke_weight * self.style.matrix.uniform_scale()? * self.density;
         let m = &self.style.matrix;
         let w = self.style.stroke_weight * self.density;
@@ -378,6 +210,7 @@ fn paint(color: Rgba) -> Paint<'static> {
 
 #[cfg(test)]
 mod tests {
+    use super::matrix::Matrix;
     use super::*;
 
     fn pixel(p5: &P5, x: u32, y: u32) -> [u8; 4] {
