@@ -7,12 +7,18 @@
 mod blend;
 mod canvas;
 mod color;
+pub mod colorspace;
+mod css;
 mod curve;
 mod damage;
 mod drawing;
 mod edges;
 mod fill;
+pub mod jsnum;
+pub mod maths;
 mod matrix;
+pub mod noise;
+pub mod random;
 mod small;
 mod thin;
 
