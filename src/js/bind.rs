@@ -14,12 +14,26 @@ use rquickjs::convert::Coerced;
 use rquickjs::prelude::Rest;
 use rquickjs::{Ctx, Exception, Function, Object, Value};
 
-use super::colour::{self, ColorState};
-use crate::p5::{Rgba, ShapeEnd, P5};
+use super::colour;
+use crate::p5::colorspace::{Color, ColorMode, ColorState};
+use crate::p5::maths;
+use crate::p5::noise::Noise;
+use crate::p5::random::{Lcg, Random};
+use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 
 /// The most lines `print()` writes; a sketch that prints every frame
 /// should not flood the terminal or a CI log.
 const MAX_PRINTED: usize = 200;
+
+/// The longest JavaScript array: 2^32 - 1 elements.
+const MAX_ARRAY: f64 = 4_294_967_295.0;
+
+/// The longest array `shuffle` takes: its order is built in Rust, outside
+/// the JavaScript heap's limit.
+const MAX_SHUFFLE: f64 = 16_777_216.0;
+
+/// The most octaves `noiseDetail` is given.
+const MAX_OCTAVES: f64 = 64.0;
 
 /// What the native functions share: the canvas while the sketch draws,
 /// and p5's state that lives outside the drawing layer.
@@ -32,9 +46,11 @@ pub(super) struct State {
     colors: ColorState,
     colors_saved: Vec<ColorState>,
     /// `Math.random`: p5's generator, seeded with `--seed`.
-    math: u32,
-    /// `randomSeed()`'s generator, once called.
-    seeded: Option<u32>,
+    math: Lcg,
+    /// `random()` and friends: `randomSeed()`'s generator once called,
+    /// else `Math.random`.
+    random: Random,
+    noise: Noise,
     /// `frameRate(f)` as the sketch asked.
     pub(super) fps: Option<f64>,
     /// `noLoop()` was called last (not `loop()`).
@@ -52,8 +68,9 @@ impl Stage {
             p5: None,
             colors: ColorState::default(),
             colors_saved: Vec::new(),
-            math: seed,
-            seeded: None,
+            math: Lcg::new(f64::from(seed)),
+            random: Random::new(),
+            noise: Noise::new(),
             fps: None,
             no_loop: false,
             printed: 0,
@@ -78,25 +95,25 @@ impl Stage {
         }
     }
 
-    /// A colour from a drawing call's arguments, or a thrown error naming
-    /// the call.
+    /// A colour from a call's arguments, or a thrown error naming the call.
     fn color<'js>(
         &self,
         ctx: &Ctx<'js>,
         call: &str,
         args: &[Value<'js>],
-    ) -> rquickjs::Result<[f64; 4]> {
+    ) -> rquickjs::Result<Color> {
         let state = self.0.borrow();
         colour::from_args(&state.colors, args)
             .map_err(|why| Exception::throw_message(ctx, &format!("{call}(): {why}")))
     }
 }
 
-/// p5's linear congruential generator: the next value of `state`, in
-/// [0, 1). Exact in 32-bit wrapping integers, as p5's in doubles.
-fn lcg(state: &mut u32) -> f64 {
-    *state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-    f64::from(*state) / 4_294_967_296.0
+/// A colour as the prelude's colour objects take it: normalised RGBA,
+/// then the mode it was made in (see `colour::mode_number`).
+fn to_js(color: &Color) -> Vec<f64> {
+    let mut v = color.array().to_vec();
+    v.push(colour::mode_number(color));
+    v
 }
 
 type N = Coerced<f64>;
@@ -117,16 +134,100 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
     canvas! {
         "noFill" => |p5| p5.no_fill();
         "noStroke" => |p5| p5.no_stroke();
+        "clear" => |p5| p5.clear();
         "strokeWeight" => |p5, w| p5.stroke_weight(w);
         "curveTightness" => |p5, t| p5.curve_tightness(t);
         "translate" => |p5, x, y| p5.translate(x, y);
         "rotate" => |p5, a| p5.rotate(a);
+        "scale" => |p5, x, y| p5.scale(x, y);
+        "shearX" => |p5, a| p5.shear_x(a);
+        "shearY" => |p5, a| p5.shear_y(a);
+        "applyMatrix" => |p5, a, b, c, d, e, f| p5.apply_matrix(a, b, c, d, e, f);
         "resetMatrix" => |p5| p5.reset_matrix();
+        "point" => |p5, x, y| p5.point(x, y);
         "circle" => |p5, x, y, d| p5.circle(x, y, d);
+        "ellipse" => |p5, x, y, w, h| p5.ellipse(x, y, w, h);
         "line" => |p5, x1, y1, x2, y2| p5.line(x1, y1, x2, y2);
+        "triangle" => |p5, x1, y1, x2, y2, x3, y3| p5.triangle(x1, y1, x2, y2, x3, y3);
         "vertex" => |p5, x, y| p5.vertex(x, y);
         "curveVertex" => |p5, x, y| p5.curve_vertex(x, y);
+        "bezierVertex" => |p5, x2, y2, x3, y3, x4, y4| p5.bezier_vertex(x2, y2, x3, y3, x4, y4);
+        "quadraticVertex" => |p5, cx, cy, x, y| p5.quadratic_vertex(cx, cy, x, y);
+        "beginContour" => |p5| p5.begin_contour();
+        "endContour" => |p5| p5.end_contour();
     }
+    let s = stage.clone();
+    native.set(
+        "rect",
+        Function::new(ctx.clone(), move |ctx: Ctx<'js>, v: Rest<N>| {
+            let v = numbers::<8>(&v.0);
+            s.canvas(&ctx, |p5| {
+                p5.rect(v[0], v[1], v[2], v[3], [v[4], v[5], v[6], v[7]])
+            })
+        })?,
+    )?;
+    // Eight numbers: more than a closure's parameters.
+    for (name, draw) in [
+        (
+            "quad",
+            P5::quad as fn(&mut P5, f64, f64, f64, f64, f64, f64, f64, f64),
+        ),
+        ("bezier", P5::bezier),
+        ("curve", P5::curve),
+    ] {
+        let s = stage.clone();
+        native.set(
+            name,
+            Function::new(ctx.clone(), move |ctx: Ctx<'js>, v: Rest<N>| {
+                let v = numbers::<8>(&v.0);
+                s.canvas(&ctx, |p5| {
+                    draw(p5, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
+                })
+            })?,
+        )?;
+    }
+    // p5's constants, as strings and numbers, into the layer's enums.
+    macro_rules! named {
+        ($($name:literal => |$p5:ident, $v:ident| $body:expr;)*) => {$(
+            let s = stage.clone();
+            native.set($name, Function::new(ctx.clone(), move |ctx: Ctx<'js>, $v: String| {
+                s.canvas(&ctx, |$p5| $body)?
+                    .map_err(|v: String| Exception::throw_message(&ctx, &format!("{}(): {v:?} is not one of its constants", $name)))
+            })?)?;
+        )*};
+    }
+    named! {
+        "strokeCap" => |p5, v| match v.as_str() {
+            "round" => Ok(Cap::Round), "butt" => Ok(Cap::Square), "square" => Ok(Cap::Project), _ => Err(v),
+        }.map(|cap| p5.stroke_cap(cap));
+        "strokeJoin" => |p5, v| match v.as_str() {
+            "miter" => Ok(Join::Miter), "bevel" => Ok(Join::Bevel), "round" => Ok(Join::Round), _ => Err(v),
+        }.map(|join| p5.stroke_join(join));
+        "rectMode" => |p5, v| mode(&v).map(|m| p5.rect_mode(m)).ok_or(v);
+        "ellipseMode" => |p5, v| mode(&v).map(|m| p5.ellipse_mode(m)).ok_or(v);
+        "beginShape" => |p5, v| match v.as_str() {
+            "polygon" | "tess" => Ok(Kind::Polygon), "0" => Ok(Kind::Points), "1" => Ok(Kind::Lines),
+            "4" => Ok(Kind::Triangles), "6" => Ok(Kind::TriangleFan), "5" => Ok(Kind::TriangleStrip),
+            "quads" => Ok(Kind::Quads), "quad_strip" => Ok(Kind::QuadStrip), _ => Err(v),
+        }.map(|kind| p5.begin_shape_kind(kind));
+    }
+    let s = stage.clone();
+    native.set(
+        "arc",
+        Function::new(ctx.clone(), move |ctx: Ctx<'js>, m: String, v: Rest<N>| {
+            let mode = match m.as_str() {
+                "open" => ArcMode::Open,
+                "chord" => ArcMode::Chord,
+                "pie" => ArcMode::Pie,
+                _ => {
+                    let why = format!("arc(): {m:?} is not OPEN, CHORD or PIE");
+                    return Err(Exception::throw_message(&ctx, &why));
+                }
+            };
+            let v = numbers::<6>(&v.0);
+            s.canvas(&ctx, |p5| p5.arc(v[0], v[1], v[2], v[3], v[4], v[5], mode))
+        })?,
+    )?;
     // push() and pop() save the colour mode too, as p5's do.
     let s = stage.clone();
     native.set(
@@ -134,7 +235,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         Function::new(ctx.clone(), move |ctx: Ctx<'js>| {
             s.canvas(&ctx, P5::push)?;
             let mut state = s.state();
-            let colors = state.colors;
+            let colors = state.colors.clone();
             state.colors_saved.push(colors);
             Ok::<_, rquickjs::Error>(())
         })?,
@@ -161,13 +262,6 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
                 ShapeEnd::Open
             };
             s.canvas(&ctx, |p5| p5.end_shape(end))
-        })?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "beginShape",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>, _kind: String| {
-            s.canvas(&ctx, |p5| p5.begin_shape())
         })?,
     )?;
     let s = stage.clone();
@@ -202,7 +296,9 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
             name,
             Function::new(ctx.clone(), move |ctx: Ctx<'js>, args: Rest<Value<'js>>| {
                 let c = s.color(&ctx, name, &args.0)?;
-                s.canvas(&ctx, |p5| paint(p5, colour::to_rgba(c)))
+                // The canvas ignores a colour it can't parse (NaN), as here.
+                s.canvas(&ctx, |p5| c.to_rgba().map(|c| paint(p5, c)))?;
+                Ok::<_, rquickjs::Error>(())
             })?,
         )?;
     }
@@ -210,7 +306,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
     native.set(
         "color",
         Function::new(ctx.clone(), move |ctx: Ctx<'js>, args: Rest<Value<'js>>| {
-            s.color(&ctx, "color", &args.0).map(|c| c.to_vec())
+            s.color(&ctx, "color", &args.0).map(|c| to_js(&c))
         })?,
     )?;
     let s = stage.clone();
@@ -226,32 +322,8 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
             },
         )?,
     )?;
-    let s = stage.clone();
-    native.set(
-        "random",
-        Function::new(ctx.clone(), move || {
-            let mut state = s.state();
-            let state = &mut *state;
-            match &mut state.seeded {
-                Some(seeded) => lcg(seeded),
-                None => lcg(&mut state.math),
-            }
-        })?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "randomSeed",
-        Function::new(ctx.clone(), move |seed: N| {
-            let mut state = s.state();
-            // p5: `(seed == null ? Math.random() * m : seed) >>> 0`.
-            let seed = if seed.0.is_nan() {
-                lcg(&mut state.math) * 4_294_967_296.0
-            } else {
-                seed.0
-            };
-            state.seeded = Some(to_uint32(seed));
-        })?,
-    )?;
+    install_numbers(ctx, &native, stage)?;
+    install_colours(ctx, &native, stage)?;
     let s = stage.clone();
     native.set(
         "frameRate",
@@ -287,21 +359,252 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
     )?;
     ctx.globals().set("__native", native)?;
 
-    let math: Object = ctx.globals().get("Math")?;
+    install_maths(ctx, stage)
+}
+
+/// The first `N` numbers of a call, NaN for those missing.
+fn numbers<const N: usize>(v: &[N]) -> [f64; N] {
+    std::array::from_fn(|i| v.get(i).map_or(f64::NAN, |n| n.0))
+}
+
+/// `rectMode` and `ellipseMode`'s constants.
+fn mode(name: &str) -> Option<Mode> {
+    match name {
+        "corner" => Some(Mode::Corner),
+        "corners" => Some(Mode::Corners),
+        "center" => Some(Mode::Center),
+        "radius" => Some(Mode::Radius),
+        _ => None,
+    }
+}
+
+/// random, randomSeed, randomGaussian, noise, noiseSeed, noiseDetail.
+fn install_numbers<'js>(
+    ctx: &Ctx<'js>,
+    native: &Object<'js>,
+    stage: &Stage,
+) -> rquickjs::Result<()> {
     let s = stage.clone();
-    math.set(
+    native.set(
         "random",
-        Function::new(ctx.clone(), move || lcg(&mut s.state().math))?,
+        Function::new(ctx.clone(), move || {
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            random.random(&mut || math.next_f64())
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "randomMax",
+        Function::new(ctx.clone(), move |max: N| {
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            random.random_max(max.0, &mut || math.next_f64())
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "randomRange",
+        Function::new(ctx.clone(), move |min: N, max: N| {
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            random.random_range(min.0, max.0, &mut || math.next_f64())
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "randomIndex",
+        Function::new(ctx.clone(), move |len: f64| {
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            // An index past the array reads `undefined`, as p5's pick of
+            // an empty array.
+            let len = len.clamp(0.0, MAX_ARRAY) as usize;
+            random
+                .random_index(len, &mut || math.next_f64())
+                .unwrap_or(len) as f64
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "shuffle",
+        Function::new(ctx.clone(), move |ctx: Ctx<'js>, len: f64| {
+            if !(0.0..=MAX_SHUFFLE).contains(&len) {
+                let why = format!("shuffle(): at most {MAX_SHUFFLE} elements, not {len}");
+                return Err(Exception::throw_message(&ctx, &why));
+            }
+            let mut order: Vec<f64> = (0..len as usize).map(|i| i as f64).collect();
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            random.shuffle(&mut order, &mut || math.next_f64());
+            Ok(order)
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "randomGaussian",
+        Function::new(ctx.clone(), move |mean: N, sd: N| {
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            random.random_gaussian(mean.0, sd.0, &mut || math.next_f64())
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "randomSeed",
+        Function::new(ctx.clone(), move |seed: N| {
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            // p5: `(seed == null ? Math.random() * m : seed) >>> 0`.
+            if seed.0.is_nan() {
+                random.seed_from(&mut || math.next_f64());
+            } else {
+                random.seed(seed.0);
+            }
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "noise",
+        Function::new(ctx.clone(), move |x: N, y: N, z: N| {
+            let mut state = s.state();
+            let State { math, noise, .. } = &mut *state;
+            noise.noise(x.0, y.0, z.0, &mut || math.next_f64())
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "noiseSeed",
+        Function::new(ctx.clone(), move |seed: N| {
+            let mut state = s.state();
+            let State { math, noise, .. } = &mut *state;
+            if seed.0.is_nan() {
+                noise.seed_from(&mut || math.next_f64());
+            } else {
+                noise.seed(seed.0);
+            }
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "noiseDetail",
+        Function::new(ctx.clone(), move |lod: N, falloff: N| {
+            // Octaves past 64 add nothing a double can hold, and would let
+            // one call run for ever (no JavaScript to interrupt).
+            s.state().noise.detail(lod.0.min(MAX_OCTAVES), falloff.0)
+        })?,
     )?;
     Ok(())
 }
 
-/// JavaScript's `ToUint32` of a finite number (`x >>> 0`).
-fn to_uint32(x: f64) -> u32 {
-    if !x.is_finite() {
-        return 0;
+/// color's getters, lerpColor, colour strings.
+fn install_colours<'js>(
+    ctx: &Ctx<'js>,
+    native: &Object<'js>,
+    stage: &Stage,
+) -> rquickjs::Result<()> {
+    let s = stage.clone();
+    native.set(
+        "channel",
+        Function::new(
+            ctx.clone(),
+            move |ctx: Ctx<'js>, name: String, args: Rest<Value<'js>>| {
+                let c = s.color(&ctx, &name, &args.0)?;
+                let state = s.state();
+                let colors = &state.colors;
+                Ok::<_, rquickjs::Error>(match name.as_str() {
+                    "red" => colors.red(&c),
+                    "green" => colors.green(&c),
+                    "blue" => colors.blue(&c),
+                    "alpha" => colors.alpha(&c),
+                    "hue" => colors.hue(&c),
+                    "saturation" => colors.saturation(&c),
+                    "brightness" => colors.brightness(&c),
+                    _ => colors.lightness(&c),
+                })
+            },
+        )?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "lerpColor",
+        Function::new(
+            ctx.clone(),
+            move |ctx: Ctx<'js>, amt: N, args: Rest<Value<'js>>| {
+                let half = args.0.len() / 2;
+                let from = s.color(&ctx, "lerpColor", &args.0[..half])?;
+                let to = s.color(&ctx, "lerpColor", &args.0[half..])?;
+                Ok::<_, rquickjs::Error>(to_js(&s.state().colors.lerp_color(&from, &to, amt.0)))
+            },
+        )?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "colorString",
+        Function::new(ctx.clone(), move |ctx: Ctx<'js>, args: Rest<Value<'js>>| {
+            s.color(&ctx, "toString", &args.0).map(|c| c.to_css())
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "rgbMax",
+        Function::new(ctx.clone(), move |i: usize| {
+            s.state()
+                .colors
+                .maxes_of(ColorMode::Rgb)
+                .get(i)
+                .copied()
+                .unwrap_or(255.0)
+        })?,
+    )?;
+    Ok(())
+}
+
+/// `Math.random` as p5's generator seeded with `--seed`, and `Math`'s
+/// functions through the same maths on every machine (src/p5/maths.rs).
+fn install_maths<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()> {
+    let math: Object = ctx.globals().get("Math")?;
+    let s = stage.clone();
+    math.set(
+        "random",
+        Function::new(ctx.clone(), move || s.state().math.next_f64())?,
+    )?;
+    for (name, f) in [
+        ("sin", maths::sin as fn(f64) -> f64),
+        ("cos", maths::cos),
+        ("tan", maths::tan),
+        ("asin", maths::asin),
+        ("acos", maths::acos),
+        ("atan", maths::atan),
+        ("exp", maths::exp),
+        ("log", maths::log),
+        ("log2", maths::log2),
+        ("log10", maths::log10),
+        ("cbrt", maths::cbrt),
+        ("expm1", maths::expm1),
+        ("log1p", maths::log1p),
+        ("sinh", maths::sinh),
+        ("cosh", maths::cosh),
+        ("tanh", maths::tanh),
+    ] {
+        math.set(name, Function::new(ctx.clone(), move |x: N| f(x.0))?)?;
     }
-    x.trunc().rem_euclid(4_294_967_296.0) as u32
+    for (name, f) in [
+        ("atan2", maths::atan2 as fn(f64, f64) -> f64),
+        ("pow", maths::pow),
+    ] {
+        math.set(
+            name,
+            Function::new(ctx.clone(), move |a: N, b: N| f(a.0, b.0))?,
+        )?;
+    }
+    math.set(
+        "hypot",
+        Function::new(ctx.clone(), move |v: Rest<N>| {
+            maths::hypot(&v.0.iter().map(|n| n.0).collect::<Vec<_>>())
+        })?,
+    )?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -309,16 +612,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn p5s_generator_seeded_with_42_starts_as_in_the_browser() {
-        let mut state = to_uint32(42.0);
-        // The figure, printed by p5.js 1.11 as 0.25234517478384078.
-        assert_eq!(lcg(&mut state), 0.252_345_174_783_840_8);
-    }
-
-    #[test]
-    fn to_uint32_wraps_as_javascript() {
-        assert_eq!(to_uint32(-1.0), u32::MAX);
-        assert_eq!(to_uint32(4_294_967_298.7), 2);
-        assert_eq!(to_uint32(f64::NAN), 0);
+    fn constants_name_modes() {
+        assert_eq!(mode("radius"), Some(Mode::Radius));
+        assert_eq!(mode("middle"), None);
     }
 }

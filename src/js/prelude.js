@@ -145,7 +145,7 @@
   api.ellipse = function (x, y, w, h) { native.ellipse(x, y, w, h === undefined ? w : h); };
   api.circle = function (x, y, d) { native.circle(x, y, d); };
   api.arc = function (x, y, w, h, start, stop, mode) {
-    native.arc(x, y, w, h, toRad(start), toRad(stop), mode === undefined ? 'open' : String(mode));
+    native.arc(mode === undefined ? 'open' : String(mode), x, y, w, h, toRad(start), toRad(stop));
   };
   api.triangle = function (x1, y1, x2, y2, x3, y3) { native.triangle(x1, y1, x2, y2, x3, y3); };
   api.quad = function (x1, y1, x2, y2, x3, y3, x4, y4) { native.quad(x1, y1, x2, y2, x3, y3, x4, y4); };
@@ -184,17 +184,19 @@
   // --------------------------------------------------------------- colour
   // A p5.Color: `_array` is RGBA in 0..1, `levels` the 8-bit channels.
   class Color {
-    constructor(array) {
+    constructor(v) {
+      const array = v.slice(0, 4);
       this._array = array;
+      this._mode = v[4];
       this.levels = array.map((v) => Math.round(v * 255));
     }
-    toString(format) { return native.colorString(...this._array, format === undefined ? '' : String(format)); }
+    toString() { return native.colorString('#', ...this._array, this._mode); }
     setRed(v) { this._set(0, v); }
     setGreen(v) { this._set(1, v); }
     setBlue(v) { this._set(2, v); }
     setAlpha(v) { this._set(3, v); }
     _set(i, v) {
-      this._array[i] = native.normalise(i, v);
+      this._array[i] = v / native.rgbMax(i);
       this.levels[i] = Math.round(this._array[i] * 255);
     }
   }
@@ -202,23 +204,20 @@
   // a colour's channels (`['#', r, g, b, a]` in 0..1).
   function colorArgs(args) {
     const a = args[0];
-    if (a instanceof Color) return ['#', ...a._array];
+    if (a instanceof Color) return ['#', ...a._array, a._mode];
     if (Array.isArray(a)) return a;
     return args;
   }
   api.color = function (...args) {
-    if (args[0] instanceof Color) return new Color(args[0]._array.slice());
+    if (args[0] instanceof Color) return new Color([...args[0]._array, args[0]._mode]);
     return new Color(native.color(...colorArgs(args)));
   };
-  const getter = (name) => function (c) {
-    const array = c instanceof Color ? c._array : native.color(...colorArgs([c]));
-    return native.channel(name, ...array);
-  };
+  const getter = (name) => function (...c) { return native.channel(name, ...colorArgs(c)); };
   for (const name of ['red', 'green', 'blue', 'alpha', 'hue', 'saturation', 'brightness', 'lightness']) {
     api[name] = getter(name);
   }
   api.lerpColor = function (c1, c2, t) {
-    return new Color(native.lerpColor(...c1._array, ...c2._array, t));
+    return new Color(native.lerpColor(t, ...colorArgs([c1]), ...colorArgs([c2])));
   };
 
   // ----------------------------------------------------------------- maths
@@ -258,51 +257,25 @@
 
   // ---------------------------------------------------- random and noise
   api.random = function (min, max) {
-    const rand = native.random();
-    if (min === undefined) return rand;
+    if (min === undefined) return native.random();
     if (max === undefined) {
-      if (Array.isArray(min)) return min[Math.floor(rand * min.length)];
-      return rand * min;
+      if (Array.isArray(min)) return min[native.randomIndex(min.length)];
+      return native.randomMax(min);
     }
-    if (min > max) { const t = min; min = max; max = t; }
-    return rand * (max - min) + min;
+    return native.randomRange(min, max);
   };
   api.randomSeed = function (seed) { native.randomSeed(seed); };
-  let gaussian = null;
-  api.randomGaussian = function (mean, sd) {
-    if (sd === undefined) sd = 1;
-    let y1;
-    if (gaussian !== null) {
-      y1 = gaussian;
-      gaussian = null;
-    } else {
-      let x1, x2, w;
-      do {
-        x1 = api.random(2) - 1;
-        x2 = api.random(2) - 1;
-        w = x1 * x1 + x2 * x2;
-      } while (w >= 1);
-      w = Math.sqrt(-2 * Math.log(w) / w);
-      y1 = x1 * w;
-      gaussian = x2 * w;
-    }
-    return y1 * sd + (mean || 0);
-  };
+  api.randomGaussian = function (mean, sd) { return native.randomGaussian(mean, sd === undefined ? 1 : sd); };
   api.shuffle = function (arr, modify) {
-    const isView = ArrayBuffer.isView(arr);
-    arr = modify || isView ? arr : arr.slice();
-    let idx = arr.length;
-    while (idx > 1) {
-      const rnd = (api.random(0, 1) * idx) | 0;
-      const tmp = arr[--idx];
-      arr[idx] = arr[rnd];
-      arr[rnd] = tmp;
-    }
+    const order = native.shuffle(arr.length);
+    const shuffled = order.map((i) => arr[i]);
+    if (!modify && !ArrayBuffer.isView(arr)) return shuffled;
+    for (let i = 0; i < shuffled.length; i++) arr[i] = shuffled[i];
     return arr;
   };
   api.noise = function (x, y, z) { return native.noise(x, y || 0, z || 0); };
   api.noiseSeed = function (seed) { native.noiseSeed(seed); };
-  api.noiseDetail = function (lod, falloff) { native.noiseDetail(lod, falloff === undefined ? -1 : falloff); };
+  api.noiseDetail = function (lod, falloff) { native.noiseDetail(lod, falloff); };
 
   // ---------------------------------------------------------------- data
   api.int = function (n) {
@@ -491,10 +464,12 @@
   // -------------------------------------------------------- DOM stand-ins
   // An element that takes every call and does nothing, so a sketch that
   // builds a slider or a paragraph runs; `value()` gives its value.
-  function inert(value) {
+  function inert(value, html) {
+    html = html === undefined ? '' : String(html);
     const element = new Proxy(function () {}, {
       get(_, key) {
         if (key === 'value') return (v) => (v === undefined ? value : ((value = v), element));
+        if (key === 'html') return (v, append) => (v === undefined ? html : ((html = append ? html + v : String(v)), element));
         if (key === 'checked') return (v) => (v === undefined ? !!value : ((value = v), element));
         if (key === 'elt') return {};
         if (key === Symbol.toPrimitive) return () => '';
@@ -509,10 +484,12 @@
   api.createSelect = () => inert('');
   api.createRadio = () => inert('');
   api.createColorPicker = (value) => inert(value === undefined ? '#000000' : value);
-  for (const name of ['createP', 'createDiv', 'createSpan', 'createButton', 'createA', 'createElement',
-    'createImg', 'select', 'createFileInput']) {
-    api[name] = () => inert('');
+  for (const name of ['createP', 'createDiv', 'createSpan', 'createButton']) {
+    api[name] = (html) => inert('', html);
   }
+  api.createA = (href, html) => inert('', html);
+  api.createElement = (tag, html) => inert('', html);
+  for (const name of ['createImg', 'select', 'createFileInput']) api[name] = () => inert('');
   api.selectAll = () => [];
   api.removeElements = () => {};
 

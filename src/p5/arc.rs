@@ -10,6 +10,7 @@
 //! subdivision commutes with the affine transform, so the quadratics are cut
 //! in canvas units but land where Skia's do.
 
+use std::cmp::Ordering;
 use std::f32::consts::{FRAC_PI_2, PI};
 
 use tiny_skia::{PathBuilder, Point, Transform};
@@ -58,7 +59,13 @@ impl Conic {
         let mut error = (x * x + y * y).sqrt();
         let mut pow2 = 0;
         // Skia's kMaxConicToQuadPOW2.
-        while pow2 < 5 && !(error <= 0.25) {
+        // A NaN error subdivides to the limit, as Skia's loop does.
+        while pow2 < 5
+            && !matches!(
+                error.partial_cmp(&0.25),
+                Some(Ordering::Less | Ordering::Equal)
+            )
+        {
             error *= 0.25;
             pow2 += 1;
         }

@@ -112,15 +112,8 @@ impl ColorState {
             }
             [c0, c1, c2, ref rest @ ..] => {
                 let alpha = rest.first().map_or(1.0, |a| a / m[3]);
-                let hsxa = [c0 / m[0], c1 / m[1], c2 / m[2], alpha].map(|c| {
-                    if c < 0.0 {
-                        0.0
-                    } else if c > 1.0 {
-                        1.0
-                    } else {
-                        c
-                    }
-                });
+                // NaN stays NaN, as p5's constrain leaves it.
+                let hsxa = [c0 / m[0], c1 / m[1], c2 / m[2], alpha].map(|c| c.clamp(0.0, 1.0));
                 match self.mode {
                     ColorMode::Rgb => hsxa,
                     ColorMode::Hsb => hsba_to_rgba(hsxa),
@@ -234,7 +227,8 @@ impl ColorState {
 }
 
 impl Color {
-    fn new(mode: ColorMode, array: [f64; 4]) -> Self {
+    /// A colour from its normalised RGBA (p5's `_array`), made in `mode`.
+    pub(crate) fn new(mode: ColorMode, array: [f64; 4]) -> Self {
         Color {
             mode,
             array,
@@ -256,6 +250,7 @@ impl Color {
     }
 
     /// p5's `levels`: `Math.round(channel * 255)` of each, alpha included.
+    #[cfg(test)]
     pub fn levels(&self) -> [f64; 4] {
         self.levels
     }
