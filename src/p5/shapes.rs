@@ -366,3 +366,6 @@ fn normalize_arc_angles(start: f64, stop: f64, w: f64, h: f64) -> (f64, f64, boo
     }
     (start, stop, separation < 0.00001)
 }
+
+#[cfg(test)]
+mod tests;
