@@ -57,8 +57,11 @@ impl Conic {
         let y = k * (p0.1 - 2.0 * p1.1 + p2.1);
         let mut error = (x * x + y * y).sqrt();
         let mut pow2 = 0;
-        // Skia's kMaxConicToQuadPOW2.
-        while pow2 < 5 && !(error <= 0.25) {
+        // Skia's kMaxConicToQuadPOW2 is 5; a NaN error cuts all 5 times.
+        for _ in 0..5 {
+            if error <= 0.25 {
+                break;
+            }
             error *= 0.25;
             pow2 += 1;
         }
