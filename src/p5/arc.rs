@@ -10,7 +10,6 @@
 //! subdivision commutes with the affine transform, so the quadratics are cut
 //! in canvas units but land where Skia's do.
 
-use std::cmp::Ordering;
 use std::f32::consts::{FRAC_PI_2, PI};
 
 use tiny_skia::{PathBuilder, Point, Transform};
@@ -58,14 +57,11 @@ impl Conic {
         let y = k * (p0.1 - 2.0 * p1.1 + p2.1);
         let mut error = (x * x + y * y).sqrt();
         let mut pow2 = 0;
-        // Skia's kMaxConicToQuadPOW2.
-        // A NaN error subdivides to the limit, as Skia's loop does.
-        while pow2 < 5
-            && !matches!(
-                error.partial_cmp(&0.25),
-                Some(Ordering::Less | Ordering::Equal)
-            )
-        {
+        // Skia's kMaxConicToQuadPOW2 is 5; a NaN error cuts all 5 times.
+        for _ in 0..5 {
+            if error <= 0.25 {
+                break;
+            }
             error *= 0.25;
             pow2 += 1;
         }

@@ -401,3 +401,6 @@ fn polygon(v: &[Vertex], close: bool, bezier: bool, quadratic: bool) -> PathBuil
     }
     pb
 }
+
+#[cfg(test)]
+mod tests;

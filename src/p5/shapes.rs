@@ -88,7 +88,7 @@ impl P5 {
     /// angle lands where it would on the circle); an arc whose ends meet
     /// (within 0.00001 radians) is a whole ellipse. Does nothing when
     /// `start == stop`, or with neither fill nor stroke.
-    #[allow(clippy::too_many_arguments)] // p5's arc()
+    #[allow(clippy::too_many_arguments)]
     pub fn arc(&mut self, x: f64, y: f64, w: f64, h: f64, start: f64, stop: f64, mode: ArcMode) {
         if (self.style.fill.is_none() && self.style.stroke.is_none()) || start == stop {
             return;
@@ -367,3 +367,6 @@ fn normalize_arc_angles(start: f64, stop: f64, w: f64, h: f64) -> (f64, f64, boo
     }
     (start, stop, separation < 0.00001)
 }
+
+#[cfg(test)]
+mod tests;
