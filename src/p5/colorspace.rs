@@ -13,6 +13,9 @@
 //! around red (so a later `hue()` of that colour can exceed its max); a
 //! grey level is scaled by the third max (`color(50)` in HSB is 50% grey).
 
+// Nothing outside src/p5 calls this yet: the sketch runner will (src/js/).
+#![allow(dead_code)]
+
 use std::cell::Cell;
 
 use super::color::Rgba;
@@ -112,15 +115,8 @@ impl ColorState {
             }
             [c0, c1, c2, ref rest @ ..] => {
                 let alpha = rest.first().map_or(1.0, |a| a / m[3]);
-                let hsxa = [c0 / m[0], c1 / m[1], c2 / m[2], alpha].map(|c| {
-                    if c < 0.0 {
-                        0.0
-                    } else if c > 1.0 {
-                        1.0
-                    } else {
-                        c
-                    }
-                });
+                // As p5's `if (c < 0) 0 else if (c > 1) 1`: NaN and -0 stay.
+                let hsxa = [c0 / m[0], c1 / m[1], c2 / m[2], alpha].map(|c| c.clamp(0.0, 1.0));
                 match self.mode {
                     ColorMode::Rgb => hsxa,
                     ColorMode::Hsb => hsba_to_rgba(hsxa),

@@ -3,6 +3,9 @@
 //! `#rrggbbaa`, `rgb()`/`rgba()` of integers or percents, `hsl()`/`hsla()`
 //! and `hsb()`/`hsba()`. Anything else is white, as in p5.
 
+// Nothing outside src/p5 calls this yet: the sketch runner will (src/js/).
+#![allow(dead_code)]
+
 use super::colorspace::{hsba_to_rgba, hsla_to_rgba, ColorError};
 use super::jsnum::{max, min};
 

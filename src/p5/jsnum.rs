@@ -2,6 +2,9 @@
 //! that mirrors p5.js: `>>> 0`, `| 0`, `Math.round`, `Math.min`/`Math.max`
 //! and `String(number)`.
 
+// Nothing outside src/p5 calls this yet: the sketch runner will (src/js/).
+#![allow(dead_code)]
+
 /// ECMAScript's ToUint32, JavaScript's `x >>> 0`: truncates towards zero and
 /// wraps modulo 2^32. NaN and the infinities give 0.
 pub fn to_uint32(x: f64) -> u32 {
