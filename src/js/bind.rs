@@ -216,6 +216,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         "arc",
         Function::new(ctx.clone(), move |ctx: Ctx<'js>, m: String, v: Rest<N>| {
             let mode = match m.as_str() {
+                "default" => ArcMode::Default,
                 "open" => ArcMode::Open,
                 "chord" => ArcMode::Chord,
                 "pie" => ArcMode::Pie,

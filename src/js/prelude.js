@@ -145,7 +145,7 @@
   api.ellipse = function (x, y, w, h) { native.ellipse(x, y, w, h === undefined ? w : h); };
   api.circle = function (x, y, d) { native.circle(x, y, d); };
   api.arc = function (x, y, w, h, start, stop, mode) {
-    native.arc(mode === undefined ? 'open' : String(mode), x, y, w, h, toRad(start), toRad(stop));
+    native.arc(mode === undefined ? 'default' : String(mode), x, y, w, h, toRad(start), toRad(stop));
   };
   api.triangle = function (x1, y1, x2, y2, x3, y3) { native.triangle(x1, y1, x2, y2, x3, y3); };
   api.quad = function (x1, y1, x2, y2, x3, y3, x4, y4) { native.quad(x1, y1, x2, y2, x3, y3, x4, y4); };

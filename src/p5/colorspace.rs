@@ -112,7 +112,7 @@ impl ColorState {
             }
             [c0, c1, c2, ref rest @ ..] => {
                 let alpha = rest.first().map_or(1.0, |a| a / m[3]);
-                // NaN stays NaN, as p5's constrain leaves it.
+                // As p5's `if (c < 0) 0 else if (c > 1) 1`: NaN and -0 stay.
                 let hsxa = [c0 / m[0], c1 / m[1], c2 / m[2], alpha].map(|c| c.clamp(0.0, 1.0));
                 match self.mode {
                     ColorMode::Rgb => hsxa,

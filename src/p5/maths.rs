@@ -207,10 +207,12 @@ pub fn tanh(x: f64) -> f64 {
 // fdlibm's constants, as written there.
 #[allow(clippy::excessive_precision, clippy::approx_constant)]
 pub fn log10(x: f64) -> f64 {
-    const TWO54: f64 = 1.801_439_850_948_198_4e16;
-    const IVLN10: f64 = 4.342_944_819_032_518_166_68e-1;
-    const LOG10_2HI: f64 = 3.010_299_956_636_117_713_06e-1;
-    const LOG10_2LO: f64 = 3.694_239_077_158_930_786_16e-13;
+    // fdlibm's constants, by their bits: 1/ln(10), and log10(2) split so
+    // that y * LOG10_2HI is exact.
+    const TWO54: f64 = 18_014_398_509_481_984.0;
+    const IVLN10: f64 = f64::from_bits(0x3fdb_cb7b_1526_e50e);
+    const LOG10_2HI: f64 = f64::from_bits(0x3fd3_4413_509f_6000);
+    const LOG10_2LO: f64 = f64::from_bits(0x3d59_fef3_11f1_2b36);
     let mut x = x;
     let mut hx = (x.to_bits() >> 32) as i32;
     let mut k: i32 = 0;
@@ -294,6 +296,7 @@ mod tests {
         assert!(log10(-1.0).is_nan());
         assert_eq!(log10(1000.0), 3.0);
         assert_eq!(log10(5e-324), -323.3062153431158);
+        assert_eq!(log10(f64::MAX), 308.25471555991675);
     }
 
     #[test]

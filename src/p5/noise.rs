@@ -3,10 +3,13 @@
 //! p5's "Perlin" noise is value noise over a table of 4,096 uniform draws,
 //! summed over octaves (4 by default, each at twice the frequency and
 //! `falloff` (0.5) times the amplitude of the one before), interpolated
-//! with `0.5 * (1 - cos(t * PI))`. The order of the float operations, the
-//! 32-bit integer wrapping of the lattice coordinates and the cosine
-//! ([`maths::cos`], correctly rounded: Chromium's on the inputs measured)
-//! are p5's, so the values are the browser's to the last bit.
+//! with `0.5 * (1 - cos(t * PI))`. The order of the float operations and
+//! the 32-bit integer wrapping of the lattice coordinates are p5's; the
+//! cosine is [`maths::cos`], correctly rounded, the same on every machine.
+//! Chromium's cosine is glibc's, which misrounds now and then: on 100,000
+//! `cos(t * PI)` for t in [0, 1) the two agreed on 99,879, and on 20,000
+//! noise values at random points (seed 99) 19,992 were bit-identical, the
+//! other 8 within 1.2e-16.
 
 use super::jsnum::to_int32;
 use super::maths;
@@ -153,6 +156,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::excessive_precision, reason = "the digits p5 prints")]
     fn seed_99_gives_p5s_value() {
         let mut n = Noise::new();
         n.seed(99.0);
