@@ -18,7 +18,7 @@ use load::Script;
 use crate::check;
 use crate::error::Error;
 use crate::options::SketchOptions;
-use crate::p5::P5;
+use crate::p5::{Drawing, P5};
 use crate::params::parse_set;
 use crate::pointer::Pointer;
 use crate::sketch::{Sketch, Source};
@@ -107,11 +107,7 @@ impl JsSource {
         for script in &self.scripts {
             engine.eval(&script.name, &script.code)?;
         }
-        Ok(JsSketch {
-            engine,
-            pointer: self.pointer.clone(),
-            frame: 0,
-        })
+        Ok(JsSketch::new(engine, self.pointer.clone()))
     }
 }
 
@@ -149,46 +145,105 @@ impl Source for JsSource {
 }
 
 /// A running sketch: one engine, set up once, drawn frame after frame.
+///
+/// The canvas is the sketch's own once `setup()` has run: each frame's
+/// `draw()` runs when the frame is stepped to (`update`), its drawing calls
+/// recorded, and they are drawn only when a frame is shown (`draw`), then
+/// the canvas is copied into the frame. Calls whose pixels a later
+/// background covers are never drawn (see `bind::flush`), so frames that
+/// are not shown (a GIF's preview, `--frame`, `--start`) cost their
+/// JavaScript only; the pictures are those of drawing every call.
 struct JsSketch {
     engine: Engine,
     pointer: Pointer,
     /// The frame being stepped to, from 0.
     frame: u32,
+    /// The canvas's size in pixels, as `setup()` chose it.
+    size: (u32, u32),
+    /// A drawing of that size to copy the next frame into.
+    spare: Option<Drawing>,
 }
 
 impl JsSketch {
-    /// Lends the canvas to the sketch while `f` runs it.
-    fn lend<T>(&mut self, p5: &mut P5, f: impl FnOnce(&Engine) -> T) -> T {
-        let placeholder = P5::new(1, 1, 1).expect("a 1 x 1 canvas");
-        self.engine.stage.state().p5 = Some(std::mem::replace(p5, placeholder));
+    fn new(engine: Engine, pointer: Pointer) -> JsSketch {
+        JsSketch {
+            engine,
+            pointer,
+            frame: 0,
+            size: (0, 0),
+            spare: None,
+        }
+    }
+
+    /// Runs `f` with drawing calls allowed, drawn at once or `deferred`.
+    fn live<T>(&self, deferred: bool, f: impl FnOnce(&Engine) -> T) -> T {
+        {
+            let mut state = self.engine.stage.state();
+            state.live = true;
+            state.defer = deferred;
+        }
         let result = f(&self.engine);
-        *p5 = self
-            .engine
-            .stage
-            .state()
-            .p5
-            .take()
-            .expect("the canvas comes back");
+        self.engine.stage.state().live = false;
         result
     }
 }
 
 impl Sketch for JsSketch {
     fn setup(&mut self, p5: &mut P5) -> Result<(), Error> {
-        self.lend(p5, |engine| engine.call("setup", (), "setup()"))
+        let placeholder = P5::new(1, 1, 1).expect("a 1 x 1 canvas");
+        self.engine.stage.state().p5 = Some(std::mem::replace(p5, placeholder));
+        let result = self.live(false, |engine| engine.call("setup", (), "setup()"));
+        // The canvas stays here; the caller's is a blank one like it.
+        let state = self.engine.stage.state();
+        let canvas = state.p5.as_ref().expect("the canvas stays");
+        *p5 = canvas.sibling(canvas.blank_drawing());
+        self.size = canvas.drawing().size();
+        result
     }
 
     fn update(&mut self, frame: u32) -> Result<(), Error> {
         self.frame = frame;
+        let n = frame + 1;
+        let (width, height) = {
+            let state = self.engine.stage.state();
+            let canvas = state.p5.as_ref().expect("set up");
+            (f64::from(canvas.width()), f64::from(canvas.height()))
+        };
+        let (x, y, pressed) = self.pointer.at(frame, width, height);
+        self.live(true, |engine| {
+            // As the transform is reset before each draw().
+            engine.stage.reset_matrix();
+            engine.call("draw", (n, x, y, pressed), "draw()")
+        })?;
+        let state = self.engine.stage.state();
+        let size = state.p5.as_ref().expect("set up").drawing().size();
+        if size != self.size {
+            return Err(Error::sketch(format!(
+                "createCanvas changed the canvas from {} x {} to {} x {} pixels; \
+                 choose its size in setup",
+                self.size.0, self.size.1, size.0, size.1
+            )));
+        }
         Ok(())
     }
 
     fn draw(&mut self, p5: &mut P5) -> Result<(), Error> {
-        let n = self.frame + 1;
-        let (width, height) = (f64::from(p5.width()), f64::from(p5.height()));
-        let (x, y, pressed) = self.pointer.at(self.frame, width, height);
-        self.lend(p5, |engine| {
-            engine.call("draw", (n, x, y, pressed), "draw()")
-        })
+        self.engine.stage.flush();
+        let state = self.engine.stage.state();
+        let canvas = state.p5.as_ref().expect("set up");
+        let mut drawing = match self.spare.take() {
+            Some(d) if d.size() == self.size => d,
+            _ => canvas.blank_drawing(),
+        };
+        drawing.copy_from(canvas.drawing());
+        drop(state);
+        p5.swap_drawing(&mut drawing);
+        self.spare = Some(drawing);
+        Ok(())
+    }
+
+    /// Every frame is drawn whole from the sketch's own canvas.
+    fn repaints(&self) -> bool {
+        true
     }
 }
