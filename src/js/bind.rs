@@ -50,6 +50,8 @@ pub(super) struct State {
     pub(super) defer: bool,
     /// Drawing calls not drawn yet, in order (see `Stage::flush`).
     pending: Vec<Op>,
+    /// Every drawing call, when recorded for a later pass (see `JsSource`).
+    record: Option<Vec<Op>>,
     /// The kind of the last `beginShape`, as the canvas has it once
     /// `pending` is drawn up to the first call still pending.
     kind: Kind,
@@ -79,6 +81,7 @@ impl Stage {
             live: false,
             defer: false,
             pending: Vec::new(),
+            record: None,
             kind: Kind::Polygon,
             colors: ColorState::default(),
             colors_saved: Vec::new(),
@@ -126,19 +129,62 @@ impl Stage {
         let state = &mut *state;
         match state.p5.as_mut() {
             Some(_) if state.live && matches!(op, Op::Nothing) => Ok(()),
-            Some(p5) if state.live => {
-                if !state.defer {
-                    op.apply(p5, &mut state.kind);
-                } else {
-                    state.pending.push(op);
-                    if state.pending.len() >= MAX_PENDING {
-                        flush(p5, &mut state.kind, &mut state.pending);
-                    }
+            Some(_) if state.live => {
+                if let Some(record) = &mut state.record {
+                    record.push(op);
                 }
+                state.play(op);
                 Ok(())
             }
             _ => Err(outside(ctx)),
         }
+    }
+
+    /// p5's `createCanvas`, recorded.
+    fn create_canvas<'js>(&self, ctx: &Ctx<'js>, w: u32, h: u32) -> rquickjs::Result<()> {
+        let result = self.canvas(ctx, |p5| p5.create_canvas(w, h))?;
+        if let Some(record) = &mut self.0.borrow_mut().record {
+            record.push(Op::CreateCanvas(w, h));
+        }
+        result.map_err(|e| Exception::throw_message(ctx, &e.to_string()))
+    }
+
+    /// Draws `ops` as if the sketch had called them (a recorded pass).
+    pub(super) fn replay(&self, ops: &[Op]) {
+        let mut state = self.0.borrow_mut();
+        for &op in ops {
+            state.play(op);
+        }
+    }
+
+    /// Records every drawing call from now on.
+    pub(super) fn start_record(&self) {
+        self.0.borrow_mut().record = Some(Vec::new());
+    }
+
+    /// The drawing calls recorded since `start_record` or the last call,
+    /// and records on.
+    pub(super) fn take_record(&self) -> Option<Vec<Op>> {
+        self.0.borrow_mut().record.as_mut().map(std::mem::take)
+    }
+
+    /// Stops recording.
+    pub(super) fn stop_record(&self) {
+        self.0.borrow_mut().record = None;
+    }
+
+    /// Forgets the calls pending, undrawn.
+    pub(super) fn discard(&self) {
+        self.0.borrow_mut().pending.clear();
+    }
+
+    /// Hands the canvas, and the calls pending on it, to `other`.
+    pub(super) fn hand_over(&self, other: &Stage) {
+        let mut from = self.0.borrow_mut();
+        let mut to = other.0.borrow_mut();
+        to.p5 = from.p5.take();
+        to.kind = from.kind;
+        to.pending = std::mem::take(&mut from.pending);
     }
 
     /// Resets the transform, after the calls pending.
@@ -171,6 +217,21 @@ impl Stage {
     }
 }
 
+impl State {
+    /// Draws `op` at once, or keeps it pending while drawing is deferred.
+    fn play(&mut self, op: Op) {
+        let Some(p5) = self.p5.as_mut() else { return };
+        if !self.defer {
+            op.apply(p5, &mut self.kind);
+        } else {
+            self.pending.push(op);
+            if self.pending.len() >= MAX_PENDING {
+                flush(p5, &mut self.kind, &mut self.pending);
+            }
+        }
+    }
+}
+
 /// The most drawing calls kept pending: past them, they are drawn.
 const MAX_PENDING: usize = 1 << 16;
 
@@ -183,7 +244,7 @@ fn outside(ctx: &Ctx<'_>) -> rquickjs::Error {
 
 /// One drawing call, with its arguments converted.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum Op {
+pub(crate) enum Op {
     /// A colour that could not be parsed: nothing is drawn.
     Nothing,
     NoFill,
@@ -225,6 +286,8 @@ pub(super) enum Op {
     Fill(Rgba),
     Stroke(Rgba),
     Background(Rgba),
+    /// Replayed only: `createCanvas`, its error already thrown.
+    CreateCanvas(u32, u32),
 }
 
 impl Op {
@@ -280,6 +343,9 @@ impl Op {
             Op::Fill(c) => p5.fill(c),
             Op::Stroke(c) => p5.stroke(c),
             Op::Background(c) => p5.background(c),
+            Op::CreateCanvas(w, h) => {
+                let _ = p5.create_canvas(w, h);
+            }
         }
     }
 
@@ -513,8 +579,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
                     0
                 }
             };
-            s.canvas(&ctx, |p5| p5.create_canvas(side(w.0), side(h.0)))?
-                .map_err(|e| Exception::throw_message(&ctx, &e.to_string()))
+            s.create_canvas(&ctx, side(w.0), side(h.0))
         })?,
     )?;
     let s = stage.clone();
