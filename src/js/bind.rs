@@ -351,7 +351,7 @@ impl Op {
 
     /// Whether the call paints every pixel of the canvas, whatever was
     /// there: a background, opaque or on a transparent canvas, or `clear()`.
-    fn covers(self, transparent: bool) -> bool {
+    pub(super) fn covers(self, transparent: bool) -> bool {
         match self {
             Op::Clear => true,
             Op::Background(c) => transparent || c.a == 255,

@@ -213,6 +213,8 @@ struct JsSketch {
     size: (u32, u32),
     /// A drawing of that size to copy the next frame into.
     spare: Option<Drawing>,
+    /// The frame stepped to last.
+    frame: u32,
 }
 
 enum Run {
@@ -234,6 +236,7 @@ impl JsSketch {
             pointer: source.pointer.clone(),
             size: (0, 0),
             spare: None,
+            frame: 0,
         }
     }
 
@@ -366,6 +369,7 @@ impl Sketch for JsSketch {
     }
 
     fn update(&mut self, frame: u32) -> Result<(), Error> {
+        self.frame = frame;
         if let Run::Replay(recording) = &self.run {
             match recording.frames.get(frame as usize) {
                 Some(ops) => {
@@ -398,13 +402,27 @@ impl Sketch for JsSketch {
 
     fn draw(&mut self, p5: &mut P5) -> Result<(), Error> {
         self.stage.flush();
-        let state = self.stage.state();
-        let canvas = state.p5.as_ref().expect("set up");
+        let mut state = self.stage.state();
+        let canvas = state.p5.as_mut().expect("set up");
         let mut drawing = match self.spare.take() {
             Some(d) if d.size() == self.size => d,
             _ => canvas.blank_drawing(),
         };
-        drawing.copy_from(canvas.drawing());
+        // When the next frame's calls, recorded, paint the whole canvas,
+        // what it holds now does not show again: it is handed on, not copied.
+        let transparent = canvas.is_transparent();
+        let covered = match &self.run {
+            Run::Replay(recording) => recording
+                .frames
+                .get(self.frame as usize + 1)
+                .is_some_and(|ops| ops.iter().any(|op| op.covers(transparent))),
+            Run::Live(_) => false,
+        };
+        if covered {
+            canvas.swap_drawing(&mut drawing);
+        } else {
+            drawing.copy_from(canvas.drawing());
+        }
         drop(state);
         p5.swap_drawing(&mut drawing);
         self.spare = Some(drawing);
