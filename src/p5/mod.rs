@@ -7,7 +7,8 @@
 //! One concept per file: the state `push` saves (style.rs), transforms
 //! (transform.rs), primitives (shapes.rs), `beginShape` shapes (shape.rs),
 //! arcs and ellipses as Chromium builds them (arc.rs), curves (curve.rs), and
-//! the rasterisers that match Chromium's Skia (fill.rs, thin.rs, small.rs).
+//! the rasterisers that match Chromium's Skia (fill.rs, fatrect.rs, thin.rs,
+//! small.rs).
 
 mod arc;
 mod blend;
@@ -19,6 +20,7 @@ mod curve;
 mod damage;
 mod drawing;
 mod edges;
+mod fatrect;
 mod fill;
 pub mod jsnum;
 pub mod maths;
@@ -147,7 +149,11 @@ impl P5 {
             .drawing
             .marked([b.left(), b.top(), b.right(), b.bottom()], ts);
         match fill {
-            Fill::Analytic => fill::fill_path(pixmap, path, ts, color),
+            Fill::Analytic => {
+                if !fatrect::fill_fat_rect(pixmap, path, ts, color) {
+                    fill::fill_path(pixmap, path, ts, color);
+                }
+            }
             Fill::Supersampled => {
                 pixmap.fill_path(path, &paint(color), FillRule::Winding, ts, None)
             }
