@@ -152,10 +152,7 @@ fn check(reference: &SketchReference, work: &Path) -> Outcome {
 /// Sketches whose pictures are known to differ from p5.js's beyond the
 /// limits, with what differs. Each must still run, and must still fail the
 /// limits: when one passes, the test says so, to take it off this list.
-const PENDING: [(&str, &str); 1] = [(
-    "arcs",
-    "arc outlines: Chromium's arc stroke and fill edges (mae 0.52, diff8 2.7 %)",
-)];
+const PENDING: [(&str, &str); 0] = [];
 
 /// The whole battery in one test, so that one run reports every sketch.
 #[test]
