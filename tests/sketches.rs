@@ -152,24 +152,7 @@ fn check(reference: &SketchReference, work: &Path) -> Outcome {
 /// Sketches whose pictures are known to differ from p5.js's beyond the
 /// limits, with what differs. Each must still run, and must still fail the
 /// limits: when one passes, the test says so, to take it off this list.
-const PENDING: [(&str, &str); 4] = [
-    (
-        "arcs",
-        "arc outlines: Chromium's arc stroke and fill edges (mae 1.46, diff8 4.5 %)",
-    ),
-    (
-        "bezier-curve",
-        "strokes of bezier() and curve() (diff8 3.1 %)",
-    ),
-    (
-        "noise-field",
-        "noise(): last-bit differences flip a few cells' grey level (diff8 6.9 %)",
-    ),
-    (
-        "stroke-weight",
-        "thick point()s and weights past 4 px (diff8 2.8 %)",
-    ),
-];
+const PENDING: [(&str, &str); 0] = [];
 
 /// The whole battery in one test, so that one run reports every sketch.
 #[test]

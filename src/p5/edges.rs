@@ -2,7 +2,8 @@
 //! the quarter-pixel grid in y (`SkAnalyticEdge`, accuracy 2).
 //!
 //! Lines keep x to 1/256 px and round y to the nearest quarter (`SnapY`).
-//! Cubics are cut at their y extrema (`SkChopCubicAtYExtrema`), then each
+//! Quadratics (arcs' conics, stroke outlines) are cut at their y extremum
+//! and flattened as `SkAnalyticQuadraticEdge` does. Cubics are cut at their y extrema (`SkChopCubicAtYExtrema`), then each
 //! piece is flattened by forward differencing, in Skia's 16.16 fixed point,
 //! into 2^n lines with n from the curve's size (`SkAnalyticCubicEdge`:
 //! `cubic_delta_from_line`, `diff_to_shift`); each line end's y is snapped.
@@ -85,11 +86,8 @@ pub fn path_edges(path: &Path, ts: Transform) -> Vec<Edge> {
                 last = p;
             }
             PathSegment::QuadTo(c, p) => {
-                // Degree elevation: p5 draws no quadratics, keep them exact.
-                let (c, p) = (map(c), map(p));
-                let c1 = lerp(last, c, 2.0 / 3.0);
-                let c2 = lerp(p, c, 2.0 / 3.0);
-                cubic(&mut edges, [last, c1, c2, p]);
+                let p = map(p);
+                quad(&mut edges, [last, map(c), p]);
                 last = p;
             }
             PathSegment::CubicTo(c1, c2, p) => {
@@ -144,6 +142,114 @@ fn cubic(edges: &mut Vec<Edge>, pts: [Point; 4]) {
         done = t;
     }
     mono_cubic(edges, rest);
+}
+
+/// Cuts the quadratic at its y extremum (`SkChopQuadAtYExtrema`) and adds
+/// each monotonic piece.
+fn quad(edges: &mut Vec<Edge>, [p0, p1, p2]: [Point; 3]) {
+    let (a, b, c) = (p0.y, p1.y, p2.y);
+    let (ab, mut bc) = (a - b, b - c);
+    if ab < 0.0 {
+        bc = -bc;
+    }
+    if !(ab == 0.0 || bc < 0.0) {
+        return mono_quad(edges, [p0, p1, p2]);
+    }
+    // `valid_unit_divide(a - b, a - 2b + c)`.
+    let (mut numer, mut denom) = (a - b, a - b - b + c);
+    if numer < 0.0 {
+        (numer, denom) = (-numer, -denom);
+    }
+    let t = numer / denom;
+    if denom != 0.0 && numer != 0.0 && numer < denom && t > 0.0 && t.is_finite() {
+        let (p01, p12) = (lerp(p0, p1, t), lerp(p1, p2, t));
+        let mid = lerp(p01, p12, t);
+        // `flatten_double_quad_extrema`.
+        let flat = |p: Point| Point::from_xy(p.x, mid.y);
+        mono_quad(edges, [p0, flat(p01), mid]);
+        mono_quad(edges, [mid, flat(p12), p2]);
+    } else {
+        // Forced monotonic, as Skia when the division underflows.
+        let b = if (a - b).abs() < (b - c).abs() { a } else { c };
+        mono_quad(edges, [p0, Point::from_xy(p1.x, b), p2]);
+    }
+}
+
+/// `SkAnalyticQuadraticEdge` for a quadratic monotonic in y: 2^n lines by
+/// forward differencing in fixed point (`setQuadraticWithoutUpdate` at
+/// accuracy 2, then `updateQuadratic`), each end snapped to the quarter
+/// grid, or to whole pixels along the line when a step is 2 px or more.
+fn mono_quad(edges: &mut Vec<Edge>, pts: [Point; 3]) {
+    let mut xs = pts.map(|p| fdot6_x4(p.x));
+    let mut ys = pts.map(|p| fdot6_x4(p.y));
+    let reversed = ys[0] > ys[2];
+    if reversed {
+        xs.reverse();
+        ys.reverse();
+    }
+    // SkFDot6Round: a zero-height quadratic is dropped.
+    if (ys[0] + 32) >> 6 == (ys[2] + 32) >> 6 {
+        return;
+    }
+    let shift = |[v0, v1, v2]: [i32; 3]| ((v1 << 1) - v0 - v2) >> 2;
+    let shift = diff_to_shift(shift(xs), shift(ys)).clamp(1, 6);
+    // (start, first step, second difference, end), each shifted down by 2.
+    let axis = |[v0, v1, v2]: [i32; 3]| {
+        let a = (v0 - v1 - v1 + v2) << 9;
+        let b = (v1 - v0) << 10;
+        (
+            (v0 << 10) >> 2,
+            (b + (a >> shift)) >> 2,
+            (a >> (shift - 1)) >> 2,
+            (v2 << 10) >> 2,
+        )
+    };
+    let (x0, mut dx, ddx, last_x) = axis(xs);
+    let (y0, mut dy, ddy, last_y) = axis(ys);
+    let last_y = snap_y(last_y);
+    let curve_shift = shift - 1;
+    let (mut old_x, mut old_y) = (x0, snap_y(y0));
+    let mut points = vec![(old_x, old_y)];
+    let (mut snapped_x, mut snapped_y) = (old_x, old_y);
+    for i in 1..=(1u32 << shift) {
+        let (new_x, new_y, sx, sy) = if i < 1 << shift {
+            let (new_x, new_y) = (
+                old_x.wrapping_add(dx >> curve_shift),
+                old_y.wrapping_add(dy >> curve_shift),
+            );
+            let (sx, sy) = if (dy >> curve_shift).abs() >= 2 << 16 {
+                // Snapped to a whole pixel, x moved back along the line.
+                let sy = ((new_y + 0x8000) & !0xFFFF).min(last_y);
+                let rise = f64::from(new_y - snapped_y);
+                let slope = f64::from(new_x - snapped_x) / rise;
+                let back = if rise == 0.0 {
+                    0.0
+                } else {
+                    slope * f64::from(new_y - sy)
+                };
+                (new_x - back as Fixed, sy)
+            } else {
+                (new_x, snap_y(new_y).min(last_y))
+            };
+            dx = dx.wrapping_add(ddx);
+            dy = dy.wrapping_add(ddy);
+            (new_x, new_y, sx, sy)
+        } else {
+            (last_x, last_y, last_x, last_y)
+        };
+        let sy = sy.max(snapped_y);
+        points.push((sx, sy));
+        (snapped_x, snapped_y) = (sx, sy);
+        (old_x, old_y) = (new_x, new_y);
+    }
+    let winding = if reversed { -1.0 } else { 1.0 };
+    for w in points.windows(2) {
+        let at = |(x, y): (Fixed, Fixed)| (to_f64(x), to_f64(y));
+        if let Some(mut e) = Edge::new(at(w[0]), at(w[1])) {
+            e.winding = winding;
+            edges.push(e);
+        }
+    }
 }
 
 fn lerp(a: Point, b: Point, t: f32) -> Point {
@@ -317,6 +423,30 @@ mod tests {
         let bottom = edges.iter().map(|e| e.y1).fold(0.0, f64::max);
         assert_eq!(bottom, 30.0);
         assert!(edges.iter().all(|e| e.y0 >= 0.0));
+    }
+
+    #[test]
+    fn a_quadratic_is_cut_at_its_extremum_and_flattened() {
+        // An arch from (0, 0) down to y = 20 at x = 20 and back up.
+        let pts = [(0.0, 0.0), (20.0, 40.0), (40.0, 0.0)];
+        let mut edges = Vec::new();
+        quad(&mut edges, pts.map(|(x, y)| Point::from_xy(x, y)));
+        let (down, up): (Vec<Edge>, Vec<Edge>) = edges.iter().partition(|e| e.winding > 0.0);
+        assert_eq!(down.len(), up.len(), "{edges:?}");
+        assert!(down.len() >= 4, "{edges:?}");
+        let bottom = edges.iter().map(|e| e.y1).fold(0.0, f64::max);
+        assert_eq!(bottom, 20.0);
+        // Ends on the quarter grid; each flattened point on or inside the
+        // curve's hull, and the pieces joined end to end.
+        assert!(edges
+            .iter()
+            .all(|e| on_quarter_grid(e.y0) && on_quarter_grid(e.y1)));
+        let mut down = down;
+        down.sort_by(|a, b| a.y0.total_cmp(&b.y0));
+        for w in down.windows(2) {
+            assert_eq!(w[0].y1, w[1].y0);
+            assert!((w[0].x_at(w[0].y1) - w[1].x0).abs() < 1e-3, "{w:?}");
+        }
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! One concept per file: the state `push` saves (style.rs), transforms
 //! (transform.rs), primitives (shapes.rs), `beginShape` shapes (shape.rs),
 //! arcs and ellipses as Chromium builds them (arc.rs), curves (curve.rs), and
-//! the rasterisers that match Chromium's Skia (fill.rs, thin.rs, small.rs).
+//! the rasterisers that match Chromium's Skia (fill.rs, fatrect.rs, thin.rs,
+//! small.rs).
 
 mod arc;
 mod blend;
@@ -19,6 +20,7 @@ mod curve;
 mod damage;
 mod drawing;
 mod edges;
+mod fatrect;
 mod fill;
 pub mod jsnum;
 pub mod maths;
@@ -38,7 +40,7 @@ pub use shape::{Kind, ShapeEnd};
 pub use shapes::ArcMode;
 pub use style::{Cap, Join, Mode};
 
-use tiny_skia::{FillRule, Paint, Path, PathBuilder, Stroke, Transform};
+use tiny_skia::{FillRule, Paint, Path, PathBuilder, PathStroker, Stroke, Transform};
 
 use blend::Solid;
 pub use damage::{covered, Damage};
@@ -147,7 +149,11 @@ impl P5 {
             .drawing
             .marked([b.left(), b.top(), b.right(), b.bottom()], ts);
         match fill {
-            Fill::Analytic => fill::fill_path(pixmap, path, ts, color),
+            Fill::Analytic => {
+                if !fatrect::fill_fat_rect(pixmap, path, ts, color) {
+                    fill::fill_path(pixmap, path, ts, color);
+                }
+            }
             Fill::Supersampled => {
                 pixmap.fill_path(path, &paint(color), FillRule::Winding, ts, None)
             }
@@ -156,6 +162,14 @@ impl P5 {
 
     /// Strokes the path with the style's weight, cap and join. Does nothing
     /// for a weight of 0 or less, or while the matrix has no inverse.
+    ///
+    /// As Skia: a stroke at most a pixel wide along both axes is a hairline
+    /// (tiny-skia draws it as Skia does); a wider one becomes its outline
+    /// (tiny-skia's port of Skia's stroker, at Skia's resolution scale),
+    /// filled like any path. Filled by the analytic fill, the outlines of
+    /// bezier(), curve(), arcs and thick lines measured closer to Chromium
+    /// than tiny-skia's supersampled fill of them (stroke-weight diff8 2.8 %
+    /// before).
     fn stroke_path(&mut self, path: &Path, color: Rgba) {
         if self.style.stroke_weight <= 0.0 || !self.style.matrix.invertible() {
             return;
@@ -168,6 +182,13 @@ impl P5 {
             dash: None,
         };
         let ts = self.transform();
+        if !hairline(&ts, stroke.width) {
+            let res_scale = PathStroker::compute_resolution_scale(&ts);
+            if let Some(outline) = path.stroke(&stroke, res_scale) {
+                self.fill_path(&outline, Fill::Analytic, color);
+            }
+            return;
+        }
         // Miter joins reach out to half the miter limit times the width,
         // farther than square caps (half the width times the root of 2).
         let (b, reach) = (path.bounds(), stroke.miter_limit * stroke.width / 2.0);
@@ -205,6 +226,19 @@ impl P5 {
     fn transform(&self) -> Transform {
         self.style.matrix.to_skia(self.density)
     }
+}
+
+/// Whether Skia draws a stroke `width` wide under `ts` as a hairline
+/// (`SkDrawTreatAsHairline`): its width, mapped along each axis, is at most
+/// a pixel by Skia's fast length (the longer side plus half the shorter).
+fn hairline(ts: &Transform, width: f32) -> bool {
+    let fast_len = |x: f32, y: f32| {
+        let (x, y) = (x.abs(), y.abs());
+        x.max(y) + x.min(y) / 2.0
+    };
+    width == 0.0
+        || (fast_len(ts.sx * width, ts.ky * width) <= 1.0
+            && fast_len(ts.kx * width, ts.sy * width) <= 1.0)
 }
 
 fn paint(color: Rgba) -> Paint<'static> {
