@@ -15,8 +15,9 @@ use rquickjs::prelude::Rest;
 use rquickjs::{Ctx, Exception, Function, Object, Value};
 
 use super::colour;
-use crate::p5::colorspace::{Color, ColorMode, ColorState};
-use crate::p5::maths;
+use super::numbers;
+use super::record::{flush, Op, MAX_PENDING};
+use crate::p5::colorspace::{Color, ColorState};
 use crate::p5::noise::Noise;
 use crate::p5::random::{Lcg, Random};
 use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, ShapeEnd, P5};
@@ -24,16 +25,6 @@ use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 /// The most lines `print()` writes; a sketch that prints every frame
 /// should not flood the terminal or a CI log.
 const MAX_PRINTED: usize = 200;
-
-/// The longest JavaScript array: 2^32 - 1 elements.
-const MAX_ARRAY: f64 = 4_294_967_295.0;
-
-/// The longest array `shuffle` takes: its order is built in Rust, outside
-/// the JavaScript heap's limit.
-const MAX_SHUFFLE: f64 = 16_777_216.0;
-
-/// The most octaves `noiseDetail` is given.
-const MAX_OCTAVES: f64 = 64.0;
 
 /// What the native functions share: the canvas while the sketch draws,
 /// and p5's state that lives outside the drawing layer.
@@ -55,14 +46,14 @@ pub(super) struct State {
     /// The kind of the last `beginShape`, as the canvas has it once
     /// `pending` is drawn up to the first call still pending.
     kind: Kind,
-    colors: ColorState,
+    pub(super) colors: ColorState,
     colors_saved: Vec<ColorState>,
     /// `Math.random`: p5's generator, seeded with `--seed`.
-    math: Lcg,
+    pub(super) math: Lcg,
     /// `random()` and friends: `randomSeed()`'s generator once called,
     /// else `Math.random`.
-    random: Random,
-    noise: Noise,
+    pub(super) random: Random,
+    pub(super) noise: Noise,
     /// `frameRate(f)` as the sketch asked.
     pub(super) fps: Option<f64>,
     /// `noLoop()` was called last (not `loop()`).
@@ -205,7 +196,7 @@ impl Stage {
     }
 
     /// A colour from a call's arguments, or a thrown error naming the call.
-    fn color<'js>(
+    pub(super) fn color<'js>(
         &self,
         ctx: &Ctx<'js>,
         call: &str,
@@ -232,9 +223,6 @@ impl State {
     }
 }
 
-/// The most drawing calls kept pending: past them, they are drawn.
-const MAX_PENDING: usize = 1 << 16;
-
 fn outside(ctx: &Ctx<'_>) -> rquickjs::Error {
     Exception::throw_message(
         ctx,
@@ -242,191 +230,7 @@ fn outside(ctx: &Ctx<'_>) -> rquickjs::Error {
     )
 }
 
-/// One drawing call, with its arguments converted.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Op {
-    /// A colour that could not be parsed: nothing is drawn.
-    Nothing,
-    NoFill,
-    NoStroke,
-    Clear,
-    StrokeWeight(f64),
-    CurveTightness(f64),
-    Translate(f64, f64),
-    Rotate(f64),
-    Scale(f64, f64),
-    ShearX(f64),
-    ShearY(f64),
-    ApplyMatrix([f64; 6]),
-    ResetMatrix,
-    Point(f64, f64),
-    Circle(f64, f64, f64),
-    Ellipse([f64; 4]),
-    Line([f64; 4]),
-    Triangle([f64; 6]),
-    Vertex(f64, f64),
-    CurveVertex(f64, f64),
-    BezierVertex([f64; 6]),
-    QuadraticVertex([f64; 4]),
-    BeginContour,
-    EndContour,
-    Rect([f64; 8]),
-    Quad([f64; 8]),
-    Bezier([f64; 8]),
-    Curve([f64; 8]),
-    StrokeCap(Cap),
-    StrokeJoin(Join),
-    RectMode(Mode),
-    EllipseMode(Mode),
-    BeginShape(Kind),
-    Arc([f64; 6], ArcMode),
-    Push,
-    Pop,
-    EndShape(ShapeEnd),
-    Fill(Rgba),
-    Stroke(Rgba),
-    Background(Rgba),
-    /// Replayed only: `createCanvas`, its error already thrown.
-    CreateCanvas(u32, u32),
-}
-
-impl Op {
-    /// Draws the call on `p5`; `kind` follows `beginShape`.
-    fn apply(self, p5: &mut P5, kind: &mut Kind) {
-        match self {
-            Op::Nothing => {}
-            Op::NoFill => p5.no_fill(),
-            Op::NoStroke => p5.no_stroke(),
-            Op::Clear => p5.clear(),
-            Op::StrokeWeight(w) => p5.stroke_weight(w),
-            Op::CurveTightness(t) => p5.curve_tightness(t),
-            Op::Translate(x, y) => p5.translate(x, y),
-            Op::Rotate(a) => p5.rotate(a),
-            Op::Scale(x, y) => p5.scale(x, y),
-            Op::ShearX(a) => p5.shear_x(a),
-            Op::ShearY(a) => p5.shear_y(a),
-            Op::ApplyMatrix([a, b, c, d, e, f]) => p5.apply_matrix(a, b, c, d, e, f),
-            Op::ResetMatrix => p5.reset_matrix(),
-            Op::Point(x, y) => p5.point(x, y),
-            Op::Circle(x, y, d) => p5.circle(x, y, d),
-            Op::Ellipse([x, y, w, h]) => p5.ellipse(x, y, w, h),
-            Op::Line([x1, y1, x2, y2]) => p5.line(x1, y1, x2, y2),
-            Op::Triangle([x1, y1, x2, y2, x3, y3]) => p5.triangle(x1, y1, x2, y2, x3, y3),
-            Op::Vertex(x, y) => p5.vertex(x, y),
-            Op::CurveVertex(x, y) => p5.curve_vertex(x, y),
-            Op::BezierVertex([x2, y2, x3, y3, x4, y4]) => p5.bezier_vertex(x2, y2, x3, y3, x4, y4),
-            Op::QuadraticVertex([cx, cy, x, y]) => p5.quadratic_vertex(cx, cy, x, y),
-            Op::BeginContour => p5.begin_contour(),
-            Op::EndContour => p5.end_contour(),
-            Op::Rect([x, y, w, h, tl, tr, br, bl]) => p5.rect(x, y, w, h, [tl, tr, br, bl]),
-            Op::Quad(v) => p5.quad(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]),
-            Op::Bezier(v) => {
-                p5.bezier(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
-                *kind = Kind::Polygon;
-            }
-            Op::Curve(v) => {
-                p5.curve(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
-                *kind = Kind::Polygon;
-            }
-            Op::StrokeCap(cap) => p5.stroke_cap(cap),
-            Op::StrokeJoin(join) => p5.stroke_join(join),
-            Op::RectMode(m) => p5.rect_mode(m),
-            Op::EllipseMode(m) => p5.ellipse_mode(m),
-            Op::BeginShape(k) => {
-                p5.begin_shape_kind(k);
-                *kind = k;
-            }
-            Op::Arc([x, y, w, h, start, stop], mode) => p5.arc(x, y, w, h, start, stop, mode),
-            Op::Push => p5.push(),
-            Op::Pop => p5.pop(),
-            Op::EndShape(end) => p5.end_shape(end),
-            Op::Fill(c) => p5.fill(c),
-            Op::Stroke(c) => p5.stroke(c),
-            Op::Background(c) => p5.background(c),
-            Op::CreateCanvas(w, h) => {
-                let _ = p5.create_canvas(w, h);
-            }
-        }
-    }
-
-    /// Whether the call paints every pixel of the canvas, whatever was
-    /// there: a background, opaque or on a transparent canvas, or `clear()`.
-    pub(super) fn covers(self, transparent: bool) -> bool {
-        match self {
-            Op::Clear => true,
-            Op::Background(c) => transparent || c.a == 255,
-            _ => false,
-        }
-    }
-
-    /// Whether the call only paints pixels, changing nothing else of the
-    /// canvas (its style, transform, shape being built).
-    fn paints_only(self) -> bool {
-        matches!(
-            self,
-            Op::Point(..)
-                | Op::Circle(..)
-                | Op::Ellipse(..)
-                | Op::Line(..)
-                | Op::Triangle(..)
-                | Op::Rect(..)
-                | Op::Quad(..)
-                | Op::Arc(..)
-                | Op::Clear
-                | Op::Background(..)
-        )
-    }
-}
-
-/// Draws `pending` on `p5`, in order, and empties it. Pixels painted before
-/// the last call that covers the whole canvas would not show: those calls
-/// are left out, and the shapes among them (which change the shape being
-/// built, as p5's) are built with a transform that draws nothing, inside
-/// push() and pop(). The canvas ends as if every call had been drawn: the
-/// same pixels, style, transform, shape and what is known of the pixels.
-fn flush(p5: &mut P5, kind: &mut Kind, pending: &mut Vec<Op>) {
-    let transparent = p5.is_transparent();
-    let covered = pending
-        .iter()
-        .rposition(|op| op.covers(transparent))
-        .unwrap_or(0);
-    for (i, op) in pending.drain(..).enumerate() {
-        if i >= covered {
-            op.apply(p5, kind);
-            continue;
-        }
-        if op.paints_only() {
-            continue;
-        }
-        // A polygon (bezier and curve are polygons) is built and drawn
-        // without changing the style; other kinds take their vertices'
-        // colours, which pop() would undo.
-        let unseen = match op {
-            Op::EndShape(_) => *kind == Kind::Polygon,
-            Op::Bezier(_) | Op::Curve(_) => true,
-            _ => false,
-        };
-        if unseen {
-            p5.push();
-            // No inverse: nothing is filled or stroked, nothing marked.
-            p5.scale(0.0, 0.0);
-            op.apply(p5, kind);
-            p5.pop();
-        } else {
-            op.apply(p5, kind);
-        }
-    }
-}
-
-/// A colour as the prelude's colour objects take it: normalised RGBA,
-/// then the mode it was made in (see `colour::mode_number`).
-fn to_js(color: &Color) -> Vec<f64> {
-    let mut v = color.array().to_vec();
-    v.push(colour::mode_number(color));
-    v
-}
-
-type N = Coerced<f64>;
+pub(super) type N = Coerced<f64>;
 
 /// Installs `__native` and `Math.random`, and routes `Math`'s functions
 /// through correctly rounded maths: the same bits on every machine.
@@ -611,7 +415,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
     native.set(
         "color",
         Function::new(ctx.clone(), move |ctx: Ctx<'js>, args: Rest<Value<'js>>| {
-            s.color(&ctx, "color", &args.0).map(|c| to_js(&c))
+            s.color(&ctx, "color", &args.0).map(|c| colour::to_js(&c))
         })?,
     )?;
     let s = stage.clone();
@@ -627,8 +431,8 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
             },
         )?,
     )?;
-    install_numbers(ctx, &native, stage)?;
-    install_colours(ctx, &native, stage)?;
+    numbers::install_numbers(ctx, &native, stage)?;
+    colour::install_colours(ctx, &native, stage)?;
     let s = stage.clone();
     native.set(
         "frameRate",
@@ -664,7 +468,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
     )?;
     ctx.globals().set("__native", native)?;
 
-    install_maths(ctx, stage)
+    numbers::install_maths(ctx, stage)
 }
 
 /// The first `N` numbers of a call, NaN for those missing.
@@ -681,235 +485,6 @@ fn mode(name: &str) -> Option<Mode> {
         "radius" => Some(Mode::Radius),
         _ => None,
     }
-}
-
-/// random, randomSeed, randomGaussian, noise, noiseSeed, noiseDetail.
-fn install_numbers<'js>(
-    ctx: &Ctx<'js>,
-    native: &Object<'js>,
-    stage: &Stage,
-) -> rquickjs::Result<()> {
-    let s = stage.clone();
-    native.set(
-        "random",
-        Function::new(ctx.clone(), move || {
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            random.random(&mut || math.next_f64())
-        })?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "randomMax",
-        Function::new(ctx.clone(), move |max: N| {
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            random.random_max(max.0, &mut || math.next_f64())
-        })?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "randomRange",
-        Function::new(ctx.clone(), move |min: N, max: N| {
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            random.random_range(min.0, max.0, &mut || math.next_f64())
-        })?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "randomIndex",
-        Function::new(ctx.clone(), move |len: f64| {
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            // An index past the array reads `undefined`, as p5's pick of
-            // an empty array.
-            let len = len.clamp(0.0, MAX_ARRAY) as usize;
-            random
-                .random_index(len, &mut || math.next_f64())
-                .unwrap_or(len) as f64
-        })?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "shuffle",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>, len: f64| {
-            if !(0.0..=MAX_SHUFFLE).contains(&len) {
-                let why = format!("shuffle(): at most {MAX_SHUFFLE} elements, not {len}");
-                return Err(Exception::throw_message(&ctx, &why));
-            }
-            let mut order: Vec<f64> = (0..len as usize).map(|i| i as f64).collect();
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            random.shuffle(&mut order, &mut || math.next_f64());
-            Ok(order)
-        })?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "randomGaussian",
-        Function::new(ctx.clone(), move |mean: N, sd: N| {
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            random.random_gaussian(mean.0, sd.0, &mut || math.next_f64())
-        })?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "randomSeed",
-        Function::new(ctx.clone(), move |seed: N| {
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            // p5: `(seed == null ? Math.random() * m : seed) >>> 0`.
-            if seed.0.is_nan() {
-                random.seed_from(&mut || math.next_f64());
-            } else {
-                random.seed(seed.0);
-            }
-        })?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "noise",
-        Function::new(ctx.clone(), move |x: N, y: N, z: N| {
-            let mut state = s.state();
-            let State { math, noise, .. } = &mut *state;
-            noise.noise(x.0, y.0, z.0, &mut || math.next_f64())
-        })?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "noiseSeed",
-        Function::new(ctx.clone(), move |seed: N| {
-            let mut state = s.state();
-            let State { math, noise, .. } = &mut *state;
-            if seed.0.is_nan() {
-                noise.seed_from(&mut || math.next_f64());
-            } else {
-                noise.seed(seed.0);
-            }
-        })?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "noiseDetail",
-        Function::new(ctx.clone(), move |lod: N, falloff: N| {
-            // Octaves past 64 add nothing a double can hold, and would let
-            // one call run for ever (no JavaScript to interrupt).
-            s.state().noise.detail(lod.0.min(MAX_OCTAVES), falloff.0)
-        })?,
-    )?;
-    Ok(())
-}
-
-/// color's getters, lerpColor, colour strings.
-fn install_colours<'js>(
-    ctx: &Ctx<'js>,
-    native: &Object<'js>,
-    stage: &Stage,
-) -> rquickjs::Result<()> {
-    let s = stage.clone();
-    native.set(
-        "channel",
-        Function::new(
-            ctx.clone(),
-            move |ctx: Ctx<'js>, name: String, args: Rest<Value<'js>>| {
-                let c = s.color(&ctx, &name, &args.0)?;
-                let state = s.state();
-                let colors = &state.colors;
-                Ok::<_, rquickjs::Error>(match name.as_str() {
-                    "red" => colors.red(&c),
-                    "green" => colors.green(&c),
-                    "blue" => colors.blue(&c),
-                    "alpha" => colors.alpha(&c),
-                    "hue" => colors.hue(&c),
-                    "saturation" => colors.saturation(&c),
-                    "brightness" => colors.brightness(&c),
-                    _ => colors.lightness(&c),
-                })
-            },
-        )?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "lerpColor",
-        Function::new(
-            ctx.clone(),
-            move |ctx: Ctx<'js>, amt: N, args: Rest<Value<'js>>| {
-                let half = args.0.len() / 2;
-                let from = s.color(&ctx, "lerpColor", &args.0[..half])?;
-                let to = s.color(&ctx, "lerpColor", &args.0[half..])?;
-                Ok::<_, rquickjs::Error>(to_js(&s.state().colors.lerp_color(&from, &to, amt.0)))
-            },
-        )?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "colorString",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>, args: Rest<Value<'js>>| {
-            s.color(&ctx, "toString", &args.0).map(|c| c.to_css())
-        })?,
-    )?;
-    let s = stage.clone();
-    native.set(
-        "rgbMax",
-        Function::new(ctx.clone(), move |i: usize| {
-            s.state()
-                .colors
-                .maxes_of(ColorMode::Rgb)
-                .get(i)
-                .copied()
-                .unwrap_or(255.0)
-        })?,
-    )?;
-    Ok(())
-}
-
-/// `Math.random` as p5's generator seeded with `--seed`, and `Math`'s
-/// functions through the same maths on every machine (src/p5/maths.rs).
-fn install_maths<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()> {
-    let math: Object = ctx.globals().get("Math")?;
-    let s = stage.clone();
-    math.set(
-        "random",
-        Function::new(ctx.clone(), move || s.state().math.next_f64())?,
-    )?;
-    for (name, f) in [
-        ("sin", maths::sin as fn(f64) -> f64),
-        ("cos", maths::cos),
-        ("tan", maths::tan),
-        ("asin", maths::asin),
-        ("acos", maths::acos),
-        ("atan", maths::atan),
-        ("exp", maths::exp),
-        ("log", maths::log),
-        ("log2", maths::log2),
-        ("log10", maths::log10),
-        ("cbrt", maths::cbrt),
-        ("expm1", maths::expm1),
-        ("log1p", maths::log1p),
-        ("sinh", maths::sinh),
-        ("cosh", maths::cosh),
-        ("tanh", maths::tanh),
-    ] {
-        math.set(name, Function::new(ctx.clone(), move |x: N| f(x.0))?)?;
-    }
-    for (name, f) in [
-        ("atan2", maths::atan2 as fn(f64, f64) -> f64),
-        ("pow", maths::pow),
-    ] {
-        math.set(
-            name,
-            Function::new(ctx.clone(), move |a: N, b: N| f(a.0, b.0))?,
-        )?;
-    }
-    math.set(
-        "hypot",
-        Function::new(ctx.clone(), move |v: Rest<N>| {
-            maths::hypot(&v.0.iter().map(|n| n.0).collect::<Vec<_>>())
-        })?,
-    )?;
-    Ok(())
 }
 
 #[cfg(test)]

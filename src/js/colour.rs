@@ -1,7 +1,10 @@
 //! Colour arguments of the p5 API, from JavaScript values into p5's
 //! colours (src/p5/colorspace.rs).
 
-use rquickjs::Value;
+use rquickjs::prelude::Rest;
+use rquickjs::{Ctx, Function, Object, Value};
+
+use super::bind::{Stage, N};
 
 use crate::p5::colorspace::{Color, ColorMode, ColorState};
 
@@ -51,4 +54,75 @@ const MODES: [ColorMode; 3] = [ColorMode::Rgb, ColorMode::Hsb, ColorMode::Hsl];
 /// The number of a colour's mode, for the prelude's colour objects.
 pub(super) fn mode_number(color: &Color) -> f64 {
     MODES.iter().position(|&m| m == color.mode()).unwrap_or(0) as f64
+}
+
+/// A colour as the prelude's colour objects take it: normalised RGBA,
+/// then the mode it was made in (see `colour::mode_number`).
+pub(super) fn to_js(color: &Color) -> Vec<f64> {
+    let mut v = color.array().to_vec();
+    v.push(mode_number(color));
+    v
+}
+
+/// color's getters, lerpColor, colour strings.
+pub(super) fn install_colours<'js>(
+    ctx: &Ctx<'js>,
+    native: &Object<'js>,
+    stage: &Stage,
+) -> rquickjs::Result<()> {
+    let s = stage.clone();
+    native.set(
+        "channel",
+        Function::new(
+            ctx.clone(),
+            move |ctx: Ctx<'js>, name: String, args: Rest<Value<'js>>| {
+                let c = s.color(&ctx, &name, &args.0)?;
+                let state = s.state();
+                let colors = &state.colors;
+                Ok::<_, rquickjs::Error>(match name.as_str() {
+                    "red" => colors.red(&c),
+                    "green" => colors.green(&c),
+                    "blue" => colors.blue(&c),
+                    "alpha" => colors.alpha(&c),
+                    "hue" => colors.hue(&c),
+                    "saturation" => colors.saturation(&c),
+                    "brightness" => colors.brightness(&c),
+                    _ => colors.lightness(&c),
+                })
+            },
+        )?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "lerpColor",
+        Function::new(
+            ctx.clone(),
+            move |ctx: Ctx<'js>, amt: N, args: Rest<Value<'js>>| {
+                let half = args.0.len() / 2;
+                let from = s.color(&ctx, "lerpColor", &args.0[..half])?;
+                let to = s.color(&ctx, "lerpColor", &args.0[half..])?;
+                Ok::<_, rquickjs::Error>(to_js(&s.state().colors.lerp_color(&from, &to, amt.0)))
+            },
+        )?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "colorString",
+        Function::new(ctx.clone(), move |ctx: Ctx<'js>, args: Rest<Value<'js>>| {
+            s.color(&ctx, "toString", &args.0).map(|c| c.to_css())
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "rgbMax",
+        Function::new(ctx.clone(), move |i: usize| {
+            s.state()
+                .colors
+                .maxes_of(ColorMode::Rgb)
+                .get(i)
+                .copied()
+                .unwrap_or(255.0)
+        })?,
+    )?;
+    Ok(())
 }

@@ -6,15 +6,18 @@ mod bind;
 mod colour;
 mod engine;
 mod load;
+mod numbers;
+mod record;
 
 use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use bind::{Op, Stage};
+use bind::Stage;
 use engine::Engine;
 pub use engine::Limits;
 use load::Script;
+use record::Op;
 
 use crate::check;
 use crate::error::Error;

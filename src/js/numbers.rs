@@ -1,0 +1,184 @@
+//! p5's random numbers and noise, and JavaScript's `Math`, bound to the
+//! exact implementations in src/p5 (random.rs, noise.rs, maths.rs).
+
+use rquickjs::prelude::Rest;
+use rquickjs::{Ctx, Exception, Function, Object};
+
+use super::bind::{Stage, State, N};
+use crate::p5::maths;
+
+/// The longest JavaScript array: 2^32 - 1 elements.
+const MAX_ARRAY: f64 = 4_294_967_295.0;
+
+/// The longest array `shuffle` takes: its order is built in Rust, outside
+/// the JavaScript heap's limit.
+const MAX_SHUFFLE: f64 = 16_777_216.0;
+
+/// The most octaves `noiseDetail` is given.
+const MAX_OCTAVES: f64 = 64.0;
+
+/// random, randomSeed, randomGaussian, noise, noiseSeed, noiseDetail.
+pub(super) fn install_numbers<'js>(
+    ctx: &Ctx<'js>,
+    native: &Object<'js>,
+    stage: &Stage,
+) -> rquickjs::Result<()> {
+    let s = stage.clone();
+    native.set(
+        "random",
+        Function::new(ctx.clone(), move || {
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            random.random(&mut || math.next_f64())
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "randomMax",
+        Function::new(ctx.clone(), move |max: N| {
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            random.random_max(max.0, &mut || math.next_f64())
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "randomRange",
+        Function::new(ctx.clone(), move |min: N, max: N| {
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            random.random_range(min.0, max.0, &mut || math.next_f64())
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "randomIndex",
+        Function::new(ctx.clone(), move |len: f64| {
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            // An index past the array reads `undefined`, as p5's pick of
+            // an empty array.
+            let len = len.clamp(0.0, MAX_ARRAY) as usize;
+            random
+                .random_index(len, &mut || math.next_f64())
+                .unwrap_or(len) as f64
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "shuffle",
+        Function::new(ctx.clone(), move |ctx: Ctx<'js>, len: f64| {
+            if !(0.0..=MAX_SHUFFLE).contains(&len) {
+                let why = format!("shuffle(): at most {MAX_SHUFFLE} elements, not {len}");
+                return Err(Exception::throw_message(&ctx, &why));
+            }
+            let mut order: Vec<f64> = (0..len as usize).map(|i| i as f64).collect();
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            random.shuffle(&mut order, &mut || math.next_f64());
+            Ok(order)
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "randomGaussian",
+        Function::new(ctx.clone(), move |mean: N, sd: N| {
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            random.random_gaussian(mean.0, sd.0, &mut || math.next_f64())
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "randomSeed",
+        Function::new(ctx.clone(), move |seed: N| {
+            let mut state = s.state();
+            let State { math, random, .. } = &mut *state;
+            // p5: `(seed == null ? Math.random() * m : seed) >>> 0`.
+            if seed.0.is_nan() {
+                random.seed_from(&mut || math.next_f64());
+            } else {
+                random.seed(seed.0);
+            }
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "noise",
+        Function::new(ctx.clone(), move |x: N, y: N, z: N| {
+            let mut state = s.state();
+            let State { math, noise, .. } = &mut *state;
+            noise.noise(x.0, y.0, z.0, &mut || math.next_f64())
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "noiseSeed",
+        Function::new(ctx.clone(), move |seed: N| {
+            let mut state = s.state();
+            let State { math, noise, .. } = &mut *state;
+            if seed.0.is_nan() {
+                noise.seed_from(&mut || math.next_f64());
+            } else {
+                noise.seed(seed.0);
+            }
+        })?,
+    )?;
+    let s = stage.clone();
+    native.set(
+        "noiseDetail",
+        Function::new(ctx.clone(), move |lod: N, falloff: N| {
+            // Octaves past 64 add nothing a double can hold, and would let
+            // one call run for ever (no JavaScript to interrupt).
+            s.state().noise.detail(lod.0.min(MAX_OCTAVES), falloff.0)
+        })?,
+    )?;
+    Ok(())
+}
+
+/// `Math.random` as p5's generator seeded with `--seed`, and `Math`'s
+/// functions through the same maths on every machine (src/p5/maths.rs).
+pub(super) fn install_maths<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()> {
+    let math: Object = ctx.globals().get("Math")?;
+    let s = stage.clone();
+    math.set(
+        "random",
+        Function::new(ctx.clone(), move || s.state().math.next_f64())?,
+    )?;
+    for (name, f) in [
+        ("sin", maths::sin as fn(f64) -> f64),
+        ("cos", maths::cos),
+        ("tan", maths::tan),
+        ("asin", maths::asin),
+        ("acos", maths::acos),
+        ("atan", maths::atan),
+        ("exp", maths::exp),
+        ("log", maths::log),
+        ("log2", maths::log2),
+        ("log10", maths::log10),
+        ("cbrt", maths::cbrt),
+        ("expm1", maths::expm1),
+        ("log1p", maths::log1p),
+        ("sinh", maths::sinh),
+        ("cosh", maths::cosh),
+        ("tanh", maths::tanh),
+    ] {
+        math.set(name, Function::new(ctx.clone(), move |x: N| f(x.0))?)?;
+    }
+    for (name, f) in [
+        ("atan2", maths::atan2 as fn(f64, f64) -> f64),
+        ("pow", maths::pow),
+    ] {
+        math.set(
+            name,
+            Function::new(ctx.clone(), move |a: N, b: N| f(a.0, b.0))?,
+        )?;
+    }
+    math.set(
+        "hypot",
+        Function::new(ctx.clone(), move |v: Rest<N>| {
+            maths::hypot(&v.0.iter().map(|n| n.0).collect::<Vec<_>>())
+        })?,
+    )?;
+    Ok(())
+}
