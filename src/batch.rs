@@ -15,13 +15,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::error::Error;
-use crate::options::{cores, BatchOptions, RenderOptions, SceneOptions};
+use crate::options::{cores, BatchOptions, RenderOptions};
 use crate::paths;
 use crate::plan::Plan;
 use crate::preset;
 use crate::progress::{Tally, TallyItem};
 use crate::render::render;
-use spec::Job;
+use spec::{Job, What};
 
 /// The name of each thread that runs a batch's renders, as
 /// /proc/PID/task/*/comm shows it.
@@ -181,15 +181,18 @@ fn jobs_of_file(input: &str) -> Vec<(String, Result<Job, Error>)> {
 }
 
 /// Plans one render, checking everything, to find its files and cost.
-fn plan((scene, options): (SceneOptions, RenderOptions), root: &Path) -> Result<Planned, Failure> {
+fn plan((what, options): (What, RenderOptions), root: &Path) -> Result<Planned, Failure> {
     let template = options.output.clone().unwrap_or_default();
     let name = relative(root, &template);
-    let preset = scene.preset.clone().unwrap_or_default();
     let failure = |error| Failure {
-        label: format!("{name} (preset {preset})"),
+        label: format!("{name} ({})", what.label()),
         error,
     };
-    let plan = Plan::scene(&scene, &options).map_err(failure)?;
+    let plan = match &what {
+        What::Scene(scene) => Plan::scene(scene, &options),
+        What::Sketch(sketch) => Plan::sketch(sketch, &options),
+    }
+    .map_err(failure)?;
     let frames = plan.selection.count;
     let steps = u64::from(plan.selection.steps().max(frames));
     let (w, h) = plan.source.size_hint().unwrap_or((100, 100));

@@ -111,7 +111,8 @@ impl PathRef<'_> {
 
 /// A sketch's pointer: a path, and the frames during which the button is
 /// held. Written `--pointer X,Y`, `--pointer lissajous[:AX,AY,PX,PY]` or
-/// `--pointer keyframes:F,X,Y;F,X,Y;...[@PERIOD]`, with `--press
+/// `--pointer keyframes:F,X,Y;F,X,Y;...[@PERIOD]` (repeating only with a
+/// period), with `--press
 /// F-F[,F-F...]`; the same strings in batch files.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pointer {

@@ -388,3 +388,57 @@ fn a_manifest_path_in_the_way_is_refused_before_rendering() {
         "rendered before refusing"
     );
 }
+
+#[test]
+fn a_batch_job_renders_a_sketch_from_its_folder_with_parameters_and_seeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("box/sketches")).unwrap();
+    // The size comes from `set`, the colour from Math.random (the seed).
+    write(
+        &d.join("box/sketches"),
+        "dot.js",
+        "function setup() { createCanvas(int(getURLParams().size), 20); noLoop(); }\n\
+         function draw() { background(random(255)); }\n",
+    );
+    write(
+        &d.join("box"),
+        "jobs.toml",
+        "[[job]]\nsketch = \"sketches/dot.js\"\nseeds = [1, 2]\nset = { size = 30 }\noutputs = [\"png\"]\n",
+    );
+    let out = whalegen(d, &["batch", "box/jobs.toml", "-o", "box/out"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let entries = manifest(&d.join("box"));
+    let names: Vec<&str> = entries
+        .iter()
+        .map(|e| e["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["dot-1.png", "dot-2.png"]);
+    assert!(entries
+        .iter()
+        .all(|e| e["width"] == 30 && e["scene"] == "sketch"));
+    assert_ne!(
+        entries[0]["sha256"], entries[1]["sha256"],
+        "the seed changes the picture"
+    );
+    // A sketch outside the batch file's folder is refused before anything
+    // renders; so is a job that names both a preset and a sketch.
+    for (job, needle) in [
+        ("sketch = \"../dot.js\"", "expected a path inside"),
+        ("sketch = \"/etc/passwd\"", "expected a path inside"),
+        (
+            "sketch = \"sketches/dot.js\"\npreset = \"chain\"",
+            "one of preset or sketch",
+        ),
+    ] {
+        write(&d.join("box"), "bad.toml", &format!("[[job]]\n{job}\n"));
+        let out = whalegen(d, &["batch", "box/bad.toml", "-o", "box/out2"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains(needle) && !err.contains("root:"),
+            "{job}: {err}"
+        );
+        assert!(!d.join("box/out2").join("manifest.json").exists());
+    }
+}

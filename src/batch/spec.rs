@@ -7,25 +7,40 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::{Table, Value};
 
+use crate::check;
 use crate::error::Error;
-use crate::options::{RenderOptions, SceneOptions};
+use crate::js::JsSource;
+use crate::options::{RenderOptions, SceneOptions, SketchOptions};
 use crate::params::parse_set;
 use crate::paths;
+use crate::pointer::Pointer;
 use crate::preset::checked_settings;
 use crate::preset::Preset;
 use crate::sink::{outputs, spec, OutputSpec};
+use crate::sketch::Source as _;
 
-/// One job of a batch: a preset with overrides, rendered once per seed to
-/// each of its outputs.
+/// One job of a batch: a preset with overrides, or a p5.js sketch with its
+/// parameters, rendered once per seed to each of its outputs.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Job {
     /// A preset name, or the path of a preset file (relative to the batch
     /// file's folder).
+    #[serde(default)]
     pub preset: String,
-    /// Parameters, as `--set` would give them.
+    /// Or a p5.js sketch: a .js file or a folder with an index.html,
+    /// inside the batch file's folder.
+    sketch: Option<String>,
+    /// Parameters, as `--set` would give them (a sketch reads them with
+    /// `getURLParams()`).
     #[serde(default)]
     set: Table,
+    /// A sketch's pointer and presses, as `--pointer` and `--press`.
+    pointer: Option<String>,
+    press: Option<String>,
+    /// A sketch's limits, as `--time-limit` (seconds) and `--heap` (MiB).
+    time_limit: Option<f64>,
+    heap: Option<u64>,
     /// One render per seed, `{seed}` in the output names telling them apart.
     seeds: Option<Vec<u64>>,
     /// The outputs; the preset's own, else one GIF.
@@ -42,16 +57,34 @@ impl Job {
     }
 
     /// The options of each output and seed, writing inside `root`.
-    pub fn renders(&self, root: &Path) -> Result<Vec<(SceneOptions, RenderOptions)>, Error> {
-        let preset = Preset::load(&self.preset)?;
+    pub fn renders(&self, root: &Path) -> Result<Vec<(What, RenderOptions)>, Error> {
         let set: Vec<String> = self.set.iter().map(|(k, v)| format!("{k}={v}")).collect();
         let overrides = set
             .iter()
             .map(|s| parse_set(s))
             .collect::<Result<Vec<_>, _>>()?;
         let listed = self.outputs.clone().map(outputs).transpose()?;
+        let (preset, sketch) = match &self.sketch {
+            Some(path) => {
+                let defaults = SketchOptions::default();
+                let sketch = SketchOptions {
+                    path: path.into(),
+                    set: set.clone(),
+                    time_limit: self.time_limit.unwrap_or(defaults.time_limit),
+                    heap: self.heap.unwrap_or(defaults.heap),
+                    pointer: Pointer::parse(self.pointer.as_deref(), self.press.as_deref())?,
+                    ..defaults
+                };
+                (None, Some(sketch))
+            }
+            None => (Some(Preset::load(&self.preset)?), None),
+        };
         let values = listed
-            .or_else(|| (!preset.outputs.is_empty()).then(|| preset.outputs.clone()))
+            .or_else(|| {
+                preset
+                    .as_ref()
+                    .and_then(|p| (!p.outputs.is_empty()).then(|| p.outputs.clone()))
+            })
             .unwrap_or_else(|| vec![Value::from("gif")]);
         let seeds: Vec<Option<u64>> = match &self.seeds {
             Some(seeds) => seeds.iter().copied().map(Some).collect(),
@@ -68,7 +101,13 @@ impl Job {
             // The seed does not change the number of frames.
             let last = spec
                 .is_last_frame()
-                .then(|| checked_settings(&preset, &overrides).map(|s| s.frames() - 1))
+                .then(|| match (&preset, &sketch) {
+                    (Some(preset), _) => {
+                        checked_settings(preset, &overrides).map(|s| s.frames() - 1)
+                    }
+                    (None, Some(sketch)) => JsSource::load(sketch, None).map(|s| s.frames() - 1),
+                    (None, None) => unreachable!("a job is a preset or a sketch"),
+                })
                 .transpose()?;
             // Checked to stay inside `root` once planned, placeholders
             // filled in.
@@ -84,13 +123,19 @@ impl Job {
                 ..RenderOptions::default()
             };
             for &seed in &seeds {
-                let scene = SceneOptions {
-                    preset: Some(self.preset.clone()),
-                    set: set.clone(),
-                    seed,
-                    ..SceneOptions::default()
+                let what = match &sketch {
+                    Some(sketch) => What::Sketch(SketchOptions {
+                        seed,
+                        ..sketch.clone()
+                    }),
+                    None => What::Scene(SceneOptions {
+                        preset: Some(self.preset.clone()),
+                        set: set.clone(),
+                        seed,
+                        ..SceneOptions::default()
+                    }),
                 };
-                renders.push((scene, options.clone()));
+                renders.push((what, options.clone()));
             }
         }
         Ok(renders)
@@ -98,6 +143,25 @@ impl Job {
 }
 
 /// A batch file: `[[job]]` tables.
+/// What one render of a batch draws.
+#[derive(Debug, Clone)]
+pub enum What {
+    /// A preset (or scene) with overrides.
+    Scene(SceneOptions),
+    /// A p5.js sketch.
+    Sketch(SketchOptions),
+}
+
+impl What {
+    /// `preset NAME` or `sketch PATH`, for messages.
+    pub fn label(&self) -> String {
+        match self {
+            What::Scene(scene) => format!("preset {}", scene.preset.clone().unwrap_or_default()),
+            What::Sketch(sketch) => format!("sketch {}", sketch.path.display()),
+        }
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BatchFile {
@@ -131,6 +195,22 @@ pub fn read_batch_file(path: &Path, text: &str) -> Result<Vec<Job>, Error> {
     file.job
         .into_iter()
         .map(|mut job| {
+            match (&job.sketch, job.preset.is_empty()) {
+                (Some(_), false) => {
+                    return Err(check::refuse(
+                        "job",
+                        "preset and sketch",
+                        "one of preset or sketch",
+                    ))
+                }
+                (None, true) => return Err(check::refuse("job", "{}", "a preset or a sketch")),
+                _ => {}
+            }
+            // A sketch is read only from the batch file's folder.
+            if let Some(sketch) = &job.sketch {
+                let path = paths::inside(dir, Path::new(sketch), "sketch")?;
+                job.sketch = Some(path.to_string_lossy().into_owned());
+            }
             // A preset file is read only from the batch file's folder; a
             // name, only from the shipped presets.
             if job.preset.ends_with(".toml") || job.preset.contains(['/', '\\']) {

@@ -35,7 +35,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Render a scene to an animated GIF, a PNG still, or numbered PNG frames.
+    /// Render a scene, a preset or a p5.js sketch to an animated GIF, a PNG still, or numbered PNG frames.
     Render(RenderArgs),
     /// List the scenes and the presets, one line each.
     List,
@@ -70,8 +70,9 @@ pub struct RenderArgs {
 
     /// A sketch's scripted mouse: X,Y (at rest), lissajous[:AX,AY,PX,PY]
     /// (round the canvas's centre; AX, AY in canvas units, PX, PY in
-    /// frames), or keyframes:F,X,Y;F,X,Y;...[@PERIOD] (straight moves,
-    /// repeating). Default: at rest at (0, 0), as p5's mouse before it moves.
+    /// frames), or keyframes:F,X,Y;F,X,Y;...[@PERIOD] (straight moves
+    /// between keyframes, repeating every PERIOD frames if given). Default:
+    /// at rest at (0, 0), as p5's mouse before it moves.
     #[arg(long, value_name = "PATH", requires = "sketch")]
     pub pointer: Option<String>,
 

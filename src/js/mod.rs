@@ -8,9 +8,10 @@ mod engine;
 mod load;
 
 use std::sync::atomic::AtomicUsize;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use bind::{Op, Stage};
 use engine::Engine;
 pub use engine::Limits;
 use load::Script;
@@ -18,7 +19,7 @@ use load::Script;
 use crate::check;
 use crate::error::Error;
 use crate::options::SketchOptions;
-use crate::p5::P5;
+use crate::p5::{Drawing, P5};
 use crate::params::parse_set;
 use crate::pointer::Pointer;
 use crate::sketch::{Sketch, Source};
@@ -46,7 +47,26 @@ pub struct JsSource {
     size: (u32, u32),
     /// Lines `print()` has shown, over every run (see `bind::State`).
     shown: Arc<AtomicUsize>,
+    /// The drawing calls of the longest run so far (see `Recording`).
+    recorded: Arc<Mutex<Option<Arc<Recording>>>>,
 }
+
+/// The drawing calls of one run of the sketch, in `setup()` and in each
+/// frame's `draw()`. A run is the same calls each time (the seed, the
+/// clock, the pointer and the parameters are the same), so the next pass
+/// over the same canvas (a GIF's frames after its preview) draws them
+/// again without running the JavaScript.
+#[derive(Debug)]
+struct Recording {
+    /// The canvas's density and transparency: what the sketch may read.
+    canvas: (u64, bool),
+    setup: Vec<Op>,
+    frames: Vec<Vec<Op>>,
+}
+
+/// The most drawing calls recorded in a run: past them (about 70 MB),
+/// the next pass runs the JavaScript again.
+const MAX_RECORDED: usize = 1 << 20;
 
 impl JsSource {
     /// Loads the sketch of `options` and runs its `setup()` once, to learn
@@ -83,8 +103,9 @@ impl JsSource {
             still: false,
             size: (100, 100),
             shown: Arc::default(),
+            recorded: Arc::default(),
         };
-        let mut probe = source.start()?;
+        let mut probe = source.start(false)?;
         let mut p5 = P5::before_setup(1, false);
         probe.setup(&mut p5).map_err(|error| Error::InSketch {
             frame: None,
@@ -92,32 +113,54 @@ impl JsSource {
         })?;
         source.size = (p5.width(), p5.height());
         if fps.is_none() {
-            if let Some(asked) = probe.engine.stage.state().fps {
+            if let Some(asked) = probe.stage.state().fps {
                 source.fps = asked;
             }
         }
-        source.still = probe.engine.stage.state().no_loop || !probe.engine.ask("hasDraw")?;
+        let Run::Live(engine) = &probe.run else {
+            unreachable!("started live")
+        };
+        source.still = probe.stage.state().no_loop || !engine.ask("hasDraw")?;
         Ok(source)
     }
 
-    fn start(&self) -> Result<JsSketch, Error> {
+    /// A sketch that runs the JavaScript (`record`: and records its
+    /// drawing calls for the next pass).
+    fn start(&self, record: bool) -> Result<JsSketch, Error> {
+        let mut sketch = JsSketch::new(self, Run::Live(self.engine()?));
+        if record {
+            sketch.recording = Some(Recording {
+                canvas: (0, false),
+                setup: Vec::new(),
+                frames: Vec::new(),
+            });
+        }
+        Ok(sketch)
+    }
+
+    /// An engine with the sketch's scripts evaluated, before `setup()`.
+    fn engine(&self) -> Result<Engine, Error> {
         let engine = Engine::new(self.limits, self.seed, self.shown.clone())?;
         engine.call("params", (self.params.as_str(),), "getURLParams")?;
         engine.call("frameRate", (self.fps,), "frameRate")?;
         for script in &self.scripts {
             engine.eval(&script.name, &script.code)?;
         }
-        Ok(JsSketch {
-            engine,
-            pointer: self.pointer.clone(),
-            frame: 0,
-        })
+        Ok(engine)
     }
 }
 
 impl Source for JsSource {
     fn build(&self) -> Result<Box<dyn Sketch>, Error> {
-        Ok(Box::new(self.start()?))
+        let recorded = self
+            .recorded
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone();
+        match recorded {
+            Some(recording) => Ok(Box::new(JsSketch::new(self, Run::Replay(recording)))),
+            None => Ok(Box::new(self.start(true)?)),
+        }
     }
 
     fn name(&self) -> String {
@@ -148,47 +191,246 @@ impl Source for JsSource {
     }
 }
 
-/// A running sketch: one engine, set up once, drawn frame after frame.
+/// A running sketch: one engine, set up once, drawn frame after frame, or
+/// the drawing calls a run recorded.
+///
+/// The canvas is the sketch's own once `setup()` has run: each frame's
+/// `draw()` runs when the frame is stepped to (`update`), its drawing calls
+/// recorded, and they are drawn only when a frame is shown (`draw`), then
+/// the canvas is copied into the frame. Calls whose pixels a later
+/// background covers are never drawn (see `bind::flush`), so frames that
+/// are not shown (a GIF's preview, `--frame`, `--start`) cost their
+/// JavaScript only; the pictures are those of drawing every call.
 struct JsSketch {
-    engine: Engine,
+    source: JsSource,
+    run: Run,
+    /// Where the canvas and the drawing calls are.
+    stage: Stage,
+    /// The calls of this run, recorded for the next pass.
+    recording: Option<Recording>,
     pointer: Pointer,
-    /// The frame being stepped to, from 0.
+    /// The canvas's size in pixels, as `setup()` chose it.
+    size: (u32, u32),
+    /// A drawing of that size to copy the next frame into.
+    spare: Option<Drawing>,
+    /// The frame stepped to last.
     frame: u32,
 }
 
+enum Run {
+    Live(Engine),
+    Replay(Arc<Recording>),
+}
+
 impl JsSketch {
-    /// Lends the canvas to the sketch while `f` runs it.
-    fn lend<T>(&mut self, p5: &mut P5, f: impl FnOnce(&Engine) -> T) -> T {
-        let placeholder = P5::new(1, 1, 1).expect("a 1 x 1 canvas");
-        self.engine.stage.state().p5 = Some(std::mem::replace(p5, placeholder));
-        let result = f(&self.engine);
-        *p5 = self
-            .engine
-            .stage
-            .state()
-            .p5
-            .take()
-            .expect("the canvas comes back");
+    fn new(source: &JsSource, run: Run) -> JsSketch {
+        let stage = match &run {
+            Run::Live(engine) => engine.stage.clone(),
+            Run::Replay(_) => Stage::new(source.seed, source.shown.clone()),
+        };
+        JsSketch {
+            source: source.clone(),
+            run,
+            stage,
+            recording: None,
+            pointer: source.pointer.clone(),
+            size: (0, 0),
+            spare: None,
+            frame: 0,
+        }
+    }
+
+    /// Runs `f` with drawing calls allowed, drawn at once or `deferred`.
+    fn live<T>(stage: &Stage, deferred: bool, f: impl FnOnce() -> T) -> T {
+        {
+            let mut state = stage.state();
+            state.live = true;
+            state.defer = deferred;
+        }
+        let result = f();
+        stage.state().live = false;
         result
+    }
+
+    /// Runs frame `frame`'s `draw()` in `engine`.
+    fn draw_js(&self, engine: &Engine, frame: u32) -> Result<(), Error> {
+        let (width, height) = {
+            let state = engine.stage.state();
+            let canvas = state.p5.as_ref().expect("set up");
+            (f64::from(canvas.width()), f64::from(canvas.height()))
+        };
+        let (x, y, pressed) = self.pointer.at(frame, width, height);
+        Self::live(&engine.stage, true, || {
+            // As the transform is reset before each draw().
+            engine.stage.reset_matrix();
+            engine.call("draw", (frame + 1, x, y, pressed), "draw()")
+        })
+    }
+
+    /// Replaces a recording that ends before `frame` by the JavaScript,
+    /// run up to there on a canvas of its own, then handed this one.
+    fn catch_up(&mut self, frame: u32) -> Result<(), Error> {
+        let engine = self.source.engine()?;
+        let (density, transparent) = {
+            let state = self.stage.state();
+            let p5 = state.p5.as_ref().expect("set up");
+            (p5.density() as u32, p5.is_transparent())
+        };
+        engine.stage.state().p5 = Some(P5::before_setup(density, transparent));
+        Self::live(&engine.stage, false, || engine.call("setup", (), "setup()"))?;
+        for n in 0..frame {
+            self.draw_js(&engine, n)?;
+            engine.stage.discard();
+        }
+        self.stage.hand_over(&engine.stage);
+        self.stage = engine.stage.clone();
+        self.run = Run::Live(engine);
+        Ok(())
+    }
+
+    /// Keeps the calls recorded since the last time, or stops recording
+    /// when there are too many.
+    fn keep_record(&mut self, frame: Option<u32>) {
+        let Some(recording) = &mut self.recording else {
+            return;
+        };
+        let ops = self.stage.take_record().unwrap_or_default();
+        let count = recording.frames.iter().map(Vec::len).sum::<usize>() + ops.len();
+        if count + recording.setup.len() > MAX_RECORDED
+            || frame.is_some_and(|f| f as usize != recording.frames.len())
+        {
+            self.recording = None;
+            self.stage.stop_record();
+            return;
+        }
+        match frame {
+            None => recording.setup = ops,
+            Some(_) => recording.frames.push(ops),
+        }
+    }
+}
+
+impl Drop for JsSketch {
+    /// Leaves the calls recorded to the next pass, if they go further than
+    /// those it has.
+    fn drop(&mut self) {
+        let Some(recording) = self.recording.take() else {
+            return;
+        };
+        if recording.frames.is_empty() {
+            return;
+        }
+        let mut recorded = self
+            .source
+            .recorded
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if recorded
+            .as_ref()
+            .is_none_or(|r| r.frames.len() < recording.frames.len())
+        {
+            *recorded = Some(Arc::new(recording));
+        }
     }
 }
 
 impl Sketch for JsSketch {
     fn setup(&mut self, p5: &mut P5) -> Result<(), Error> {
-        self.lend(p5, |engine| engine.call("setup", (), "setup()"))
+        let canvas = (p5.density().to_bits(), p5.is_transparent());
+        if let Run::Replay(recording) = &self.run {
+            if recording.canvas != canvas {
+                let engine = self.source.engine()?;
+                self.stage = engine.stage.clone();
+                self.run = Run::Live(engine);
+            }
+        }
+        let placeholder = P5::new(1, 1, 1).expect("a 1 x 1 canvas");
+        self.stage.state().p5 = Some(std::mem::replace(p5, placeholder));
+        let result = match &self.run {
+            Run::Live(engine) => {
+                if let Some(recording) = &mut self.recording {
+                    recording.canvas = canvas;
+                    self.stage.start_record();
+                }
+                Self::live(&self.stage, false, || engine.call("setup", (), "setup()"))
+            }
+            Run::Replay(recording) => {
+                self.stage.replay(&recording.setup);
+                Ok(())
+            }
+        };
+        self.keep_record(None);
+        // The canvas stays here; the caller's is a blank one like it.
+        let state = self.stage.state();
+        let canvas = state.p5.as_ref().expect("the canvas stays");
+        *p5 = canvas.sibling(canvas.blank_drawing());
+        self.size = canvas.drawing().size();
+        result
     }
 
     fn update(&mut self, frame: u32) -> Result<(), Error> {
         self.frame = frame;
+        if let Run::Replay(recording) = &self.run {
+            match recording.frames.get(frame as usize) {
+                Some(ops) => {
+                    let stage = &self.stage;
+                    Self::live(stage, true, || {
+                        stage.reset_matrix();
+                        stage.replay(ops);
+                    });
+                    return Ok(());
+                }
+                None => self.catch_up(frame)?,
+            }
+        }
+        let Run::Live(engine) = &self.run else {
+            unreachable!("caught up")
+        };
+        self.draw_js(engine, frame)?;
+        self.keep_record(Some(frame));
+        let state = self.stage.state();
+        let size = state.p5.as_ref().expect("set up").drawing().size();
+        if size != self.size {
+            return Err(Error::sketch(format!(
+                "createCanvas changed the canvas from {} x {} to {} x {} pixels; \
+                 choose its size in setup",
+                self.size.0, self.size.1, size.0, size.1
+            )));
+        }
         Ok(())
     }
 
     fn draw(&mut self, p5: &mut P5) -> Result<(), Error> {
-        let n = self.frame + 1;
-        let (width, height) = (f64::from(p5.width()), f64::from(p5.height()));
-        let (x, y, pressed) = self.pointer.at(self.frame, width, height);
-        self.lend(p5, |engine| {
-            engine.call("draw", (n, x, y, pressed), "draw()")
-        })
+        self.stage.flush();
+        let mut state = self.stage.state();
+        let canvas = state.p5.as_mut().expect("set up");
+        let mut drawing = match self.spare.take() {
+            Some(d) if d.size() == self.size => d,
+            _ => canvas.blank_drawing(),
+        };
+        // When the next frame's calls, recorded, paint the whole canvas,
+        // what it holds now does not show again: it is handed on, not copied.
+        let transparent = canvas.is_transparent();
+        let covered = match &self.run {
+            Run::Replay(recording) => recording
+                .frames
+                .get(self.frame as usize + 1)
+                .is_some_and(|ops| ops.iter().any(|op| op.covers(transparent))),
+            Run::Live(_) => false,
+        };
+        if covered {
+            canvas.swap_drawing(&mut drawing);
+        } else {
+            drawing.copy_from(canvas.drawing());
+        }
+        drop(state);
+        p5.swap_drawing(&mut drawing);
+        self.spare = Some(drawing);
+        Ok(())
+    }
+
+    /// Every frame is drawn whole from the sketch's own canvas.
+    fn repaints(&self) -> bool {
+        true
     }
 }

@@ -114,7 +114,10 @@
   api.noErase = function () {};
 
   // ------------------------------------------------------------ transform
-  api.translate = function (x, y) { native.translate(x, y || 0); };
+  api.translate = function (x, y) {
+    if (x instanceof Vector) { y = x.y; x = x.x; }
+    native.translate(x, y || 0);
+  };
   api.rotate = function (a) { native.rotate(toRad(a)); };
   api.scale = function (x, y) {
     if (typeof x === 'object' && x !== null) { y = x.y === undefined ? x[1] : x.y; x = x.x === undefined ? x[0] : x.x; }
