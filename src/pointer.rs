@@ -18,7 +18,8 @@ pub enum PointerPath {
     Lissajous,
 }
 
-/// The most keyframes: the pointer looks through them every frame.
+/// The most keyframes, and press ranges: the pointer looks through them
+/// every frame.
 pub const MAX_KEYFRAMES: usize = 10_000;
 
 /// A pointer path's parameters, borrowed from where they are kept (the
@@ -201,11 +202,12 @@ impl Pointer {
                     (a <= b).then_some((a, b))
                 })
                 .collect::<Option<Vec<_>>>()
+                .filter(|presses| presses.len() <= MAX_KEYFRAMES)
                 .ok_or_else(|| {
                     check::refuse(
                         "press",
                         check::shown(text),
-                        "frame ranges F-F, comma-separated (e.g. 10-20,40)",
+                        format!("at most {MAX_KEYFRAMES} frame ranges F-F, comma-separated (e.g. 10-20,40)"),
                     )
                 })?;
         }
@@ -259,5 +261,7 @@ mod tests {
             assert!(Pointer::parse(Some(bad), None).is_err(), "{bad}");
         }
         assert!(Pointer::parse(None, Some("9-3")).is_err());
+        let many = vec!["1-2"; MAX_KEYFRAMES + 1].join(",");
+        assert!(Pointer::parse(None, Some(&many)).is_err());
     }
 }

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use rquickjs::convert::Coerced;
+use rquickjs::function::IntoJsFunc;
 use rquickjs::prelude::Rest;
 use rquickjs::{Ctx, Exception, Function, Object, Value};
 
@@ -66,6 +67,22 @@ pub(super) struct State {
 }
 
 impl Stage {
+    /// Runs `f` on p5's random state with `Math.random`'s generator, the
+    /// one it draws from until `randomSeed()`.
+    pub(super) fn random<R>(&self, f: impl FnOnce(&mut Random, &mut Lcg) -> R) -> R {
+        let mut state = self.state();
+        let State { random, math, .. } = &mut *state;
+        f(random, math)
+    }
+
+    /// Runs `f` on p5's noise with `Math.random`'s generator, which fills
+    /// its table until `noiseSeed()`.
+    pub(super) fn noise<R>(&self, f: impl FnOnce(&mut Noise, &mut Lcg) -> R) -> R {
+        let mut state = self.state();
+        let State { noise, math, .. } = &mut *state;
+        f(noise, math)
+    }
+
     pub(super) fn new(seed: u32, shown: Arc<AtomicUsize>) -> Stage {
         Stage(Rc::new(RefCell::new(State {
             p5: None,
@@ -232,6 +249,16 @@ fn outside(ctx: &Ctx<'_>) -> rquickjs::Error {
 
 pub(super) type N = Coerced<f64>;
 
+/// Sets `native[name]` to the Rust function `f`.
+pub(super) fn set<'js, P>(
+    ctx: &Ctx<'js>,
+    native: &Object<'js>,
+    name: &str,
+    f: impl IntoJsFunc<'js, P> + 'js,
+) -> rquickjs::Result<()> {
+    native.set(name, Function::new(ctx.clone(), f)?)
+}
+
 /// Installs `__native` and `Math.random`, and routes `Math`'s functions
 /// through correctly rounded maths: the same bits on every machine.
 pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()> {
@@ -271,12 +298,9 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         "endContour" => | | Op::EndContour;
     }
     let s = stage.clone();
-    native.set(
-        "rect",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>, v: Rest<N>| {
-            s.draw(&ctx, Op::Rect(numbers::<8>(&v.0)))
-        })?,
-    )?;
+    set(ctx, &native, "rect", move |ctx: Ctx<'js>, v: Rest<N>| {
+        s.draw(&ctx, Op::Rect(numbers::<8>(&v.0)))
+    })?;
     // Eight numbers: more than a closure's parameters.
     for (name, op) in [
         ("quad", Op::Quad as fn([f64; 8]) -> Op),
@@ -320,9 +344,11 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         }.map(Op::BeginShape);
     }
     let s = stage.clone();
-    native.set(
+    set(
+        ctx,
+        &native,
         "arc",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>, m: String, v: Rest<N>| {
+        move |ctx: Ctx<'js>, m: String, v: Rest<N>| {
             let mode = match m.as_str() {
                 "default" => ArcMode::Default,
                 "open" => ArcMode::Open,
@@ -334,48 +360,46 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
                 }
             };
             s.draw(&ctx, Op::Arc(numbers::<6>(&v.0), mode))
-        })?,
+        },
     )?;
     // push() and pop() save the colour mode too, as p5's do.
     let s = stage.clone();
-    native.set(
-        "push",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>| {
-            s.draw(&ctx, Op::Push)?;
-            let mut state = s.state();
-            let colors = state.colors.clone();
-            state.colors_saved.push(colors);
-            Ok::<_, rquickjs::Error>(())
-        })?,
-    )?;
+    set(ctx, &native, "push", move |ctx: Ctx<'js>| {
+        s.draw(&ctx, Op::Push)?;
+        let mut state = s.state();
+        let colors = state.colors.clone();
+        state.colors_saved.push(colors);
+        Ok::<_, rquickjs::Error>(())
+    })?;
     let s = stage.clone();
-    native.set(
-        "pop",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>| {
-            s.draw(&ctx, Op::Pop)?;
-            let mut state = s.state();
-            if let Some(colors) = state.colors_saved.pop() {
-                state.colors = colors;
-            }
-            Ok::<_, rquickjs::Error>(())
-        })?,
-    )?;
+    set(ctx, &native, "pop", move |ctx: Ctx<'js>| {
+        s.draw(&ctx, Op::Pop)?;
+        let mut state = s.state();
+        if let Some(colors) = state.colors_saved.pop() {
+            state.colors = colors;
+        }
+        Ok::<_, rquickjs::Error>(())
+    })?;
     let s = stage.clone();
-    native.set(
+    set(
+        ctx,
+        &native,
         "endShape",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>, close: bool| {
+        move |ctx: Ctx<'js>, close: bool| {
             let end = if close {
                 ShapeEnd::Close
             } else {
                 ShapeEnd::Open
             };
             s.draw(&ctx, Op::EndShape(end))
-        })?,
+        },
     )?;
     let s = stage.clone();
-    native.set(
+    set(
+        ctx,
+        &native,
         "createCanvas",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>, w: N, h: N| {
+        move |ctx: Ctx<'js>, w: N, h: N| {
             let side = |v: f64| {
                 if v.is_finite() && v >= 0.0 {
                     v.min(f64::from(u32::MAX)) as u32
@@ -384,15 +408,12 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
                 }
             };
             s.create_canvas(&ctx, side(w.0), side(h.0))
-        })?,
+        },
     )?;
     let s = stage.clone();
-    native.set(
-        "density",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>| {
-            s.read(&ctx, |p5| p5.density())
-        })?,
-    )?;
+    set(ctx, &native, "density", move |ctx: Ctx<'js>| {
+        s.read(&ctx, |p5| p5.density())
+    })?;
     for (name, paint) in [
         ("fill", Op::Fill as fn(Rgba) -> Op),
         ("stroke", Op::Stroke),
@@ -412,60 +433,51 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         )?;
     }
     let s = stage.clone();
-    native.set(
+    set(
+        ctx,
+        &native,
         "color",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>, args: Rest<Value<'js>>| {
+        move |ctx: Ctx<'js>, args: Rest<Value<'js>>| {
             s.color(&ctx, "color", &args.0).map(|c| colour::to_js(&c))
-        })?,
+        },
     )?;
     let s = stage.clone();
-    native.set(
+    set(
+        ctx,
+        &native,
         "colorMode",
-        Function::new(
-            ctx.clone(),
-            move |ctx: Ctx<'js>, mode: String, maxes: Rest<N>| {
-                let maxes: Vec<f64> = maxes.0.iter().map(|m| m.0).collect();
-                let mut state = s.state();
-                colour::set_mode(&mut state.colors, &mode, &maxes)
-                    .map_err(|why| Exception::throw_message(&ctx, &format!("colorMode(): {why}")))
-            },
-        )?,
+        move |ctx: Ctx<'js>, mode: String, maxes: Rest<N>| {
+            let maxes: Vec<f64> = maxes.0.iter().map(|m| m.0).collect();
+            let mut state = s.state();
+            colour::set_mode(&mut state.colors, &mode, &maxes)
+                .map_err(|why| Exception::throw_message(&ctx, &format!("colorMode(): {why}")))
+        },
     )?;
     numbers::install_numbers(ctx, &native, stage)?;
     colour::install_colours(ctx, &native, stage)?;
     let s = stage.clone();
-    native.set(
-        "frameRate",
-        Function::new(ctx.clone(), move |fps: f64| s.state().fps = Some(fps))?,
-    )?;
+    set(ctx, &native, "frameRate", move |fps: f64| {
+        s.state().fps = Some(fps)
+    })?;
     let s = stage.clone();
-    native.set(
-        "noLoop",
-        Function::new(ctx.clone(), move || s.state().no_loop = true)?,
-    )?;
+    set(ctx, &native, "noLoop", move || s.state().no_loop = true)?;
     let s = stage.clone();
-    native.set(
-        "loop",
-        Function::new(ctx.clone(), move || s.state().no_loop = false)?,
-    )?;
+    set(ctx, &native, "loop", move || s.state().no_loop = false)?;
     let s = stage.clone();
-    native.set(
-        "print",
-        Function::new(ctx.clone(), move |text: String| {
-            let mut state = s.state();
-            state.printed += 1;
-            let n = state.printed;
-            if state.shown.fetch_max(n, Ordering::Relaxed) >= n {
-                return;
-            }
-            let mut err = std::io::stderr().lock();
-            if n <= MAX_PRINTED {
-                let _ = writeln!(err, "{text}");
-            } else if n == MAX_PRINTED + 1 {
-                let _ = writeln!(err, "(print: {MAX_PRINTED} lines shown, the rest are not)");
-            }
-        })?,
-    )?;
+    set(ctx, &native, "print", move |text: String| {
+        let mut state = s.state();
+        state.printed += 1;
+        let n = state.printed;
+        if state.shown.fetch_max(n, Ordering::Relaxed) >= n {
+            return;
+        }
+        let mut err = std::io::stderr().lock();
+        if n <= MAX_PRINTED {
+            let _ = writeln!(err, "{text}");
+        } else if n == MAX_PRINTED + 1 {
+            let _ = writeln!(err, "(print: {MAX_PRINTED} lines shown, the rest are not)");
+        }
+    })?;
     ctx.globals().set("__native", native)?;
 
     numbers::install_maths(ctx, stage)

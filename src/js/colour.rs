@@ -2,9 +2,9 @@
 //! colours (src/p5/colorspace.rs).
 
 use rquickjs::prelude::Rest;
-use rquickjs::{Ctx, Function, Object, Value};
+use rquickjs::{Ctx, Object, Value};
 
-use super::bind::{Stage, N};
+use super::bind::{set, Stage, N};
 
 use crate::p5::colorspace::{Color, ColorMode, ColorState};
 
@@ -71,58 +71,55 @@ pub(super) fn install_colours<'js>(
     stage: &Stage,
 ) -> rquickjs::Result<()> {
     let s = stage.clone();
-    native.set(
+    set(
+        ctx,
+        native,
         "channel",
-        Function::new(
-            ctx.clone(),
-            move |ctx: Ctx<'js>, name: String, args: Rest<Value<'js>>| {
-                let c = s.color(&ctx, &name, &args.0)?;
-                let state = s.state();
-                let colors = &state.colors;
-                Ok::<_, rquickjs::Error>(match name.as_str() {
-                    "red" => colors.red(&c),
-                    "green" => colors.green(&c),
-                    "blue" => colors.blue(&c),
-                    "alpha" => colors.alpha(&c),
-                    "hue" => colors.hue(&c),
-                    "saturation" => colors.saturation(&c),
-                    "brightness" => colors.brightness(&c),
-                    _ => colors.lightness(&c),
-                })
-            },
-        )?,
+        move |ctx: Ctx<'js>, name: String, args: Rest<Value<'js>>| {
+            let c = s.color(&ctx, &name, &args.0)?;
+            let state = s.state();
+            let colors = &state.colors;
+            Ok::<_, rquickjs::Error>(match name.as_str() {
+                "red" => colors.red(&c),
+                "green" => colors.green(&c),
+                "blue" => colors.blue(&c),
+                "alpha" => colors.alpha(&c),
+                "hue" => colors.hue(&c),
+                "saturation" => colors.saturation(&c),
+                "brightness" => colors.brightness(&c),
+                _ => colors.lightness(&c),
+            })
+        },
     )?;
     let s = stage.clone();
-    native.set(
+    set(
+        ctx,
+        native,
         "lerpColor",
-        Function::new(
-            ctx.clone(),
-            move |ctx: Ctx<'js>, amt: N, args: Rest<Value<'js>>| {
-                let half = args.0.len() / 2;
-                let from = s.color(&ctx, "lerpColor", &args.0[..half])?;
-                let to = s.color(&ctx, "lerpColor", &args.0[half..])?;
-                Ok::<_, rquickjs::Error>(to_js(&s.state().colors.lerp_color(&from, &to, amt.0)))
-            },
-        )?,
+        move |ctx: Ctx<'js>, amt: N, args: Rest<Value<'js>>| {
+            let half = args.0.len() / 2;
+            let from = s.color(&ctx, "lerpColor", &args.0[..half])?;
+            let to = s.color(&ctx, "lerpColor", &args.0[half..])?;
+            Ok::<_, rquickjs::Error>(to_js(&s.state().colors.lerp_color(&from, &to, amt.0)))
+        },
     )?;
     let s = stage.clone();
-    native.set(
+    set(
+        ctx,
+        native,
         "colorString",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>, args: Rest<Value<'js>>| {
+        move |ctx: Ctx<'js>, args: Rest<Value<'js>>| {
             s.color(&ctx, "toString", &args.0).map(|c| c.to_css())
-        })?,
+        },
     )?;
     let s = stage.clone();
-    native.set(
-        "rgbMax",
-        Function::new(ctx.clone(), move |i: usize| {
-            s.state()
-                .colors
-                .maxes_of(ColorMode::Rgb)
-                .get(i)
-                .copied()
-                .unwrap_or(255.0)
-        })?,
-    )?;
+    set(ctx, native, "rgbMax", move |i: usize| {
+        s.state()
+            .colors
+            .maxes_of(ColorMode::Rgb)
+            .get(i)
+            .copied()
+            .unwrap_or(255.0)
+    })?;
     Ok(())
 }

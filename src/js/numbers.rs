@@ -4,7 +4,7 @@
 use rquickjs::prelude::Rest;
 use rquickjs::{Ctx, Exception, Function, Object};
 
-use super::bind::{Stage, State, N};
+use super::bind::{set, Stage, N};
 use crate::p5::maths;
 
 /// The longest JavaScript array: 2^32 - 1 elements.
@@ -17,123 +17,71 @@ const MAX_SHUFFLE: f64 = 16_777_216.0;
 /// The most octaves `noiseDetail` is given.
 const MAX_OCTAVES: f64 = 64.0;
 
-/// random, randomSeed, randomGaussian, noise, noiseSeed, noiseDetail.
+/// random, randomSeed, randomGaussian, shuffle, noise, noiseSeed,
+/// noiseDetail: unseeded, each draws from `Math.random`'s generator, as p5.
 pub(super) fn install_numbers<'js>(
     ctx: &Ctx<'js>,
     native: &Object<'js>,
     stage: &Stage,
 ) -> rquickjs::Result<()> {
     let s = stage.clone();
-    native.set(
-        "random",
-        Function::new(ctx.clone(), move || {
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            random.random(&mut || math.next_f64())
-        })?,
-    )?;
+    set(ctx, native, "random", move || {
+        s.random(|r, math| r.random(math))
+    })?;
     let s = stage.clone();
-    native.set(
-        "randomMax",
-        Function::new(ctx.clone(), move |max: N| {
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            random.random_max(max.0, &mut || math.next_f64())
-        })?,
-    )?;
+    set(ctx, native, "randomMax", move |max: N| {
+        s.random(|r, math| r.random_max(max.0, math))
+    })?;
     let s = stage.clone();
-    native.set(
-        "randomRange",
-        Function::new(ctx.clone(), move |min: N, max: N| {
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            random.random_range(min.0, max.0, &mut || math.next_f64())
-        })?,
-    )?;
+    set(ctx, native, "randomRange", move |min: N, max: N| {
+        s.random(|r, math| r.random_range(min.0, max.0, math))
+    })?;
     let s = stage.clone();
-    native.set(
-        "randomIndex",
-        Function::new(ctx.clone(), move |len: f64| {
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            // An index past the array reads `undefined`, as p5's pick of
-            // an empty array.
-            let len = len.clamp(0.0, MAX_ARRAY) as usize;
-            random
-                .random_index(len, &mut || math.next_f64())
-                .unwrap_or(len) as f64
-        })?,
-    )?;
+    set(ctx, native, "randomIndex", move |len: f64| {
+        // An index past the array reads `undefined`, as p5's pick of an
+        // empty array.
+        let len = len.clamp(0.0, MAX_ARRAY) as usize;
+        s.random(|r, math| r.random_index(len, math).unwrap_or(len) as f64)
+    })?;
     let s = stage.clone();
-    native.set(
-        "shuffle",
-        Function::new(ctx.clone(), move |ctx: Ctx<'js>, len: f64| {
-            if !(0.0..=MAX_SHUFFLE).contains(&len) {
-                let why = format!("shuffle(): at most {MAX_SHUFFLE} elements, not {len}");
-                return Err(Exception::throw_message(&ctx, &why));
-            }
-            let mut order: Vec<f64> = (0..len as usize).map(|i| i as f64).collect();
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            random.shuffle(&mut order, &mut || math.next_f64());
-            Ok(order)
-        })?,
-    )?;
+    set(ctx, native, "shuffle", move |ctx: Ctx<'js>, len: f64| {
+        if !(0.0..=MAX_SHUFFLE).contains(&len) {
+            let why = format!("shuffle(): at most {MAX_SHUFFLE} elements, not {len}");
+            return Err(Exception::throw_message(&ctx, &why));
+        }
+        let mut order: Vec<f64> = (0..len as usize).map(|i| i as f64).collect();
+        s.random(|r, math| r.shuffle(&mut order, math));
+        Ok(order)
+    })?;
     let s = stage.clone();
-    native.set(
-        "randomGaussian",
-        Function::new(ctx.clone(), move |mean: N, sd: N| {
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            random.random_gaussian(mean.0, sd.0, &mut || math.next_f64())
-        })?,
-    )?;
+    set(ctx, native, "randomGaussian", move |mean: N, sd: N| {
+        s.random(|r, math| r.random_gaussian(mean.0, sd.0, math))
+    })?;
+    // p5: `(seed == null ? Math.random() * m : seed) >>> 0`, for both.
     let s = stage.clone();
-    native.set(
-        "randomSeed",
-        Function::new(ctx.clone(), move |seed: N| {
-            let mut state = s.state();
-            let State { math, random, .. } = &mut *state;
-            // p5: `(seed == null ? Math.random() * m : seed) >>> 0`.
-            if seed.0.is_nan() {
-                random.seed_from(&mut || math.next_f64());
-            } else {
-                random.seed(seed.0);
-            }
-        })?,
-    )?;
+    set(ctx, native, "randomSeed", move |seed: N| {
+        s.random(|r, math| match seed.0.is_nan() {
+            true => r.seed_from(math),
+            false => r.seed(seed.0),
+        })
+    })?;
     let s = stage.clone();
-    native.set(
-        "noise",
-        Function::new(ctx.clone(), move |x: N, y: N, z: N| {
-            let mut state = s.state();
-            let State { math, noise, .. } = &mut *state;
-            noise.noise(x.0, y.0, z.0, &mut || math.next_f64())
-        })?,
-    )?;
+    set(ctx, native, "noiseSeed", move |seed: N| {
+        s.noise(|n, math| match seed.0.is_nan() {
+            true => n.seed_from(math),
+            false => n.seed(seed.0),
+        })
+    })?;
     let s = stage.clone();
-    native.set(
-        "noiseSeed",
-        Function::new(ctx.clone(), move |seed: N| {
-            let mut state = s.state();
-            let State { math, noise, .. } = &mut *state;
-            if seed.0.is_nan() {
-                noise.seed_from(&mut || math.next_f64());
-            } else {
-                noise.seed(seed.0);
-            }
-        })?,
-    )?;
+    set(ctx, native, "noise", move |x: N, y: N, z: N| {
+        s.noise(|n, math| n.noise(x.0, y.0, z.0, math))
+    })?;
     let s = stage.clone();
-    native.set(
-        "noiseDetail",
-        Function::new(ctx.clone(), move |lod: N, falloff: N| {
-            // Octaves past 64 add nothing a double can hold, and would let
-            // one call run for ever (no JavaScript to interrupt).
-            s.state().noise.detail(lod.0.min(MAX_OCTAVES), falloff.0)
-        })?,
-    )?;
-    Ok(())
+    set(ctx, native, "noiseDetail", move |lod: N, falloff: N| {
+        // Octaves past 64 add nothing a double can hold, and would let one
+        // call run for ever (no JavaScript to interrupt).
+        s.noise(|n, _| n.detail(lod.0.min(MAX_OCTAVES), falloff.0))
+    })
 }
 
 /// `Math.random` as p5's generator seeded with `--seed`, and `Math`'s
