@@ -14,12 +14,7 @@ use whalegen::internals::Animation;
 use whalegen::internals::SceneKind;
 use whalegen::internals::Settings;
 
-/// What a viewer shows: one composed RGB image per GIF frame, its delay and
-/// the loop setting.
-struct Decoded {
-    shown: Vec<(Vec<[u8; 3]>, u16)>,
-    repeat: gif::Repeat,
-}
+use common::{decode, Decoded};
 
 /// Renders with the binary into a temporary folder and decodes the GIF.
 fn render_gif(scene: &str, frames: u32, extra: &[&str]) -> Decoded {
@@ -42,34 +37,6 @@ fn render_gif(scene: &str, frames: u32, extra: &[&str]) -> Decoded {
         String::from_utf8_lossy(&out.stderr)
     );
     decode(&dir.path().join("a.gif"))
-}
-
-/// Composes each frame over the ones before it, as a viewer does for the
-/// `Keep` disposal whalegen writes.
-fn decode(path: &Path) -> Decoded {
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = options
-        .read_info(std::fs::File::open(path).unwrap())
-        .unwrap();
-    let width = usize::from(decoder.width());
-    let mut canvas = vec![[0u8; 3]; width * usize::from(decoder.height())];
-    let mut shown = Vec::new();
-    while let Some(frame) = decoder.read_next_frame().unwrap() {
-        assert_eq!(frame.dispose, gif::DisposalMethod::Keep);
-        let (left, top) = (usize::from(frame.left), usize::from(frame.top));
-        for (i, p) in frame.buffer.chunks_exact(4).enumerate() {
-            if p[3] != 0 {
-                let (x, y) = (i % usize::from(frame.width), i / usize::from(frame.width));
-                canvas[(top + y) * width + left + x] = [p[0], p[1], p[2]];
-            }
-        }
-        shown.push((canvas.clone(), frame.delay));
-    }
-    Decoded {
-        shown,
-        repeat: decoder.repeat(),
-    }
 }
 
 /// The frames of `scene` as whalegen renders them to PNG, with their GIF

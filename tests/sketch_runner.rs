@@ -7,7 +7,7 @@ mod common;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use common::{refused, stderr, whalegen};
+use common::{decode, refused, stderr, whalegen};
 
 /// A folder holding `sketch.js` with `code`, and an empty folder to run in.
 struct Sketch {
@@ -226,6 +226,30 @@ fn the_same_sketch_and_seed_give_the_same_bytes_on_any_thread_count() {
     s.render(&["-q", "--seed", "4", "--frames", "30", "-o", "c.gif"]);
     assert_eq!(hash("a.gif"), hash("b.gif"));
     assert_ne!(hash("a.gif"), hash("c.gif"), "the seed changes the picture");
+}
+
+#[test]
+fn a_gif_past_the_recording_bound_draws_the_frames_a_short_one_does() {
+    // Each frame draws one opaque square `n` times over: the same pixels
+    // for any `n`. A GIF's frames pass replays the calls its preview pass
+    // recorded, at most 32 MiB of them (about 466,000): at n = 200,000
+    // the recording stops in the third frame and the frames pass runs the
+    // JavaScript again; what it shows must not change.
+    let s = sketch(
+        "const n = Number(getURLParams().n);\n\
+         function setup() { createCanvas(60, 40); noStroke(); }\n\
+         function draw() {\n  background(230);\n  fill(frameCount * 40 % 256, 90, 200);\n\
+           for (let i = 0; i < n; i++) rect(frameCount * 6, 10, 20, 20);\n}\n",
+    );
+    s.render(&["-q", "--frames", "5", "--set", "n=1", "-o", "one.gif"]);
+    s.render(&["-q", "--frames", "5", "--set", "n=200000", "-o", "many.gif"]);
+    let one = decode(&s.run.join("one.gif"));
+    let many = decode(&s.run.join("many.gif"));
+    assert_eq!(one.shown.len(), 5);
+    for (f, (a, b)) in one.shown.iter().zip(&many.shown).enumerate() {
+        assert!(a == b, "frame {f} differs");
+    }
+    assert_ne!(one.shown[0], one.shown[4], "the frames move");
 }
 
 #[test]

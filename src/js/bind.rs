@@ -44,6 +44,8 @@ pub(super) struct State {
     pending: Vec<Op>,
     /// Every drawing call, when recorded for a later pass (see `JsSource`).
     record: Option<Vec<Op>>,
+    /// How many more calls the recording may hold: past them it stops.
+    record_room: usize,
     /// The kind of the last `beginShape`, as the canvas has it once
     /// `pending` is drawn up to the first call still pending.
     kind: Kind,
@@ -90,6 +92,7 @@ impl Stage {
             defer: false,
             pending: Vec::new(),
             record: None,
+            record_room: 0,
             kind: Kind::Polygon,
             colors: ColorState::default(),
             colors_saved: Vec::new(),
@@ -138,9 +141,7 @@ impl Stage {
         match state.p5.as_mut() {
             Some(_) if state.live && matches!(op, Op::Nothing) => Ok(()),
             Some(_) if state.live => {
-                if let Some(record) = &mut state.record {
-                    record.push(op);
-                }
+                state.keep(op);
                 state.play(op);
                 Ok(())
             }
@@ -151,9 +152,7 @@ impl Stage {
     /// p5's `createCanvas`, recorded.
     fn create_canvas<'js>(&self, ctx: &Ctx<'js>, w: u32, h: u32) -> rquickjs::Result<()> {
         let result = self.canvas(ctx, |p5| p5.create_canvas(w, h))?;
-        if let Some(record) = &mut self.0.borrow_mut().record {
-            record.push(Op::CreateCanvas(w, h));
-        }
+        self.0.borrow_mut().keep(Op::CreateCanvas(w, h));
         result.map_err(|e| Exception::throw_message(ctx, &e.to_string()))
     }
 
@@ -166,12 +165,16 @@ impl Stage {
     }
 
     /// Records every drawing call from now on.
-    pub(super) fn start_record(&self) {
-        self.0.borrow_mut().record = Some(Vec::new());
+    /// Records the drawing calls from now on, at most `room` of them.
+    pub(super) fn start_record(&self, room: usize) {
+        let mut state = self.0.borrow_mut();
+        state.record = Some(Vec::new());
+        state.record_room = room;
     }
 
     /// The drawing calls recorded since `start_record` or the last call,
-    /// and records on.
+    /// and records on; `None` when not recording, or when the calls
+    /// outgrew the room `start_record` gave.
     pub(super) fn take_record(&self) -> Option<Vec<Op>> {
         self.0.borrow_mut().record.as_mut().map(std::mem::take)
     }
@@ -226,6 +229,19 @@ impl Stage {
 }
 
 impl State {
+    /// Records `op` for a later pass, if recording and there is room;
+    /// stops recording when there is none.
+    fn keep(&mut self, op: Op) {
+        if let Some(record) = &mut self.record {
+            if self.record_room == 0 {
+                self.record = None;
+            } else {
+                record.push(op);
+                self.record_room -= 1;
+            }
+        }
+    }
+
     /// Draws `op` at once, or keeps it pending while drawing is deferred.
     fn play(&mut self, op: Op) {
         let Some(p5) = self.p5.as_mut() else { return };

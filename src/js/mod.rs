@@ -67,9 +67,10 @@ struct Recording {
     frames: Vec<Vec<Op>>,
 }
 
-/// The most drawing calls recorded in a run: past them (about 70 MB),
-/// the next pass runs the JavaScript again.
-const MAX_RECORDED: usize = 1 << 20;
+/// The most drawing calls recorded in a run, 32 MiB of them: the next
+/// pass replays those and runs the JavaScript for the frames past them,
+/// so memory stops growing with the frame count there.
+const MAX_RECORDED: usize = (32 << 20) / std::mem::size_of::<Op>();
 
 impl JsSource {
     /// Loads the sketch of `options` and runs its `setup()` once, to learn
@@ -297,15 +298,15 @@ impl JsSketch {
         let Some(recording) = &mut self.recording else {
             return;
         };
-        let ops = self.stage.take_record().unwrap_or_default();
-        let count = recording.frames.iter().map(Vec::len).sum::<usize>() + ops.len();
-        if count + recording.setup.len() > MAX_RECORDED
-            || frame.is_some_and(|f| f as usize != recording.frames.len())
-        {
-            self.recording = None;
-            self.stage.stop_record();
-            return;
-        }
+        let mut ops = match self.stage.take_record() {
+            Some(ops) if frame.is_none_or(|f| f as usize == recording.frames.len()) => ops,
+            _ => {
+                self.recording = None;
+                self.stage.stop_record();
+                return;
+            }
+        };
+        ops.shrink_to_fit();
         match frame {
             None => recording.setup = ops,
             Some(_) => recording.frames.push(ops),
@@ -353,7 +354,7 @@ impl Sketch for JsSketch {
             Run::Live(engine) => {
                 if let Some(recording) = &mut self.recording {
                     recording.canvas = canvas;
-                    self.stage.start_record();
+                    self.stage.start_record(MAX_RECORDED);
                 }
                 Self::live(&self.stage, false, || engine.call("setup", (), "setup()"))
             }
