@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::Command;
 
 use tiny_skia::Pixmap;
