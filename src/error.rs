@@ -8,12 +8,12 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// A parameter the scene does not have.
-    #[error("unknown key `{key}` for scene `{scene}`; valid keys: {valid}")]
+    /// A parameter the scene (or a sketch preset) does not have.
+    #[error("unknown key `{key}` for {scene}; valid keys: {valid}")]
     UnknownKey {
         /// The key as given.
         key: String,
-        /// The scene's name.
+        /// What does not have it: "scene `whale`", "a sketch preset".
         scene: String,
         /// Every key the scene takes, comma-separated.
         valid: String,

@@ -99,6 +99,9 @@ pub struct SketchOptions {
     /// The sketch: a `.js` file in p5's global or instance mode, or a
     /// folder whose `index.html` lists its scripts.
     pub path: PathBuf,
+    /// The name outputs take (`{preset}`, the default file name).
+    /// Default: the sketch's file (or folder) name without `.js`.
+    pub name: Option<String>,
     /// Seeds `Math.random` (p5's generator, modulo 2^32). Default: 0.
     pub seed: Option<u64>,
     /// `KEY=VALUE` pairs the sketch reads with p5's `getURLParams()`, as
@@ -120,6 +123,7 @@ impl Default for SketchOptions {
     fn default() -> Self {
         SketchOptions {
             path: PathBuf::new(),
+            name: None,
             seed: None,
             set: Vec::new(),
             time_limit: 10.0,

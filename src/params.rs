@@ -128,7 +128,7 @@ fn unknown_key(key: &str, kind: SceneKind) -> Error {
         .collect();
     Error::UnknownKey {
         key: key.into(),
-        scene: kind.name().into(),
+        scene: format!("scene `{}`", kind.name()),
         valid: valid.join(", "),
     }
 }

@@ -16,7 +16,7 @@ use crate::js::JsSource;
 use crate::limits::{check_fps, check_raster, check_work, GIF_FPS_HONOURED, MAX_FRAMES, MAX_SCALE};
 use crate::options::{cores, Canvas, RenderOptions, SceneOptions, Selection, SketchOptions};
 use crate::params::{parse_set, Settings};
-use crate::preset::{checked_settings, Preset};
+use crate::preset::{checked_settings, Loaded, Preset};
 use crate::sink::{GifOptions, Output, OutputFlags};
 use crate::sketch::Source;
 
@@ -121,7 +121,13 @@ impl Plan {
     /// A plan to render the built-in scene or preset of `scene` as
     /// `options` ask. The frame count and rate of `options` count as
     /// parameters of the scene.
+    /// A sketch preset renders its sketch (see `SketchPreset`).
     pub fn scene(scene: &SceneOptions, options: &RenderOptions) -> Result<Plan, Error> {
+        if let Some(arg) = &scene.preset {
+            if let Loaded::Sketch(preset) = Preset::load_any(arg)? {
+                return Plan::sketch(&preset.options(scene)?, &preset.render(options));
+            }
+        }
         let (settings, name) = scene_settings(scene, options)?;
         let (width, height) = (settings.run.width, settings.run.height);
         check_raster(width, height, options.scale)?;

@@ -120,7 +120,9 @@ pub struct Pointer {
     path: PointerPath,
     keyframes: Vec<[f64; 3]>,
     period: f64,
-    amplitude: (f64, f64),
+    /// The Lissajous figure's half-width and half-height; `None`: 40 % of
+    /// the canvas's width and height, so that it stays on the canvas.
+    amplitude: Option<(f64, f64)>,
     periods: (f64, f64),
     /// Frame ranges (0-based, inclusive) with the button held.
     presses: Vec<(u32, u32)>,
@@ -133,7 +135,7 @@ impl Default for Pointer {
             path: PointerPath::Keyframes,
             keyframes: vec![[0.0, 0.0, 0.0]],
             period: 1.0,
-            amplitude: (280.0, 80.0),
+            amplitude: None,
             periods: (200.0, 130.0),
             presses: Vec::new(),
         }
@@ -167,7 +169,7 @@ impl Pointer {
                         let [ax, ay, px, py] = numbers(rest)
                             .and_then(|v| v.try_into().ok())
                             .ok_or_else(|| refuse(text))?;
-                        pointer.amplitude = (ax, ay);
+                        pointer.amplitude = Some((ax, ay));
                         pointer.periods = (px, py);
                     }
                 }
@@ -191,7 +193,7 @@ impl Pointer {
                     pointer.keyframes = vec![[0.0, x, y]];
                 }
             }
-            pointer.path_ref().check("pointer")?;
+            pointer.path_ref(0.0, 0.0).check("pointer")?;
         }
         if let Some(text) = press {
             pointer.presses = text
@@ -214,12 +216,13 @@ impl Pointer {
         Ok(pointer)
     }
 
-    fn path_ref(&self) -> PathRef<'_> {
+    /// The path on a `width` x `height` canvas.
+    fn path_ref(&self, width: f64, height: f64) -> PathRef<'_> {
         PathRef {
             path: self.path,
             keyframes: &self.keyframes,
             period: self.period,
-            amplitude: self.amplitude,
+            amplitude: self.amplitude.unwrap_or((0.4 * width, 0.4 * height)),
             periods: self.periods,
         }
     }
@@ -227,7 +230,7 @@ impl Pointer {
     /// Where the pointer is at frame `f` (0-based) on a `width` x `height`
     /// canvas, and whether its button is held.
     pub fn at(&self, f: u32, width: f64, height: f64) -> (f64, f64, bool) {
-        let (x, y) = self.path_ref().at(f, width, height);
+        let (x, y) = self.path_ref(width, height).at(f, width, height);
         let pressed = self.presses.iter().any(|&(a, b)| a <= f && f <= b);
         (x, y, pressed)
     }

@@ -1,9 +1,15 @@
-//! Presets: TOML files that name a scene and the parameters they change.
+//! Presets: TOML files that name a scene and the parameters they change,
+//! or a p5.js sketch and how it runs.
 //!
 //! A preset is `scene = "…"`, an optional `description = "…"`, the run-level
 //! keys and the scene's parameters by their SCENES.md names. Its values go
 //! first; `--set` and the flags come after and win. An error in a value the
-//! preset set names the file and the line.
+//! preset set names the file and the line. A sketch preset is
+//! `sketch = "…"` (see `SketchPreset`).
+
+mod sketch;
+
+pub use sketch::{SketchKeys, SketchPreset};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -55,6 +61,19 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "gosper",
 ];
 
+/// A preset file, as `Preset::load_any` read it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Loaded {
+    Scene(Preset),
+    Sketch(SketchPreset),
+}
+
+/// Whether the preset `text` names a sketch (`sketch = …`, no `scene`).
+fn is_sketch(text: &str) -> bool {
+    text.parse::<toml::Table>()
+        .is_ok_and(|t| t.contains_key("sketch") && !t.contains_key("scene"))
+}
+
 /// A scene and the values a preset gives it, with the line of each.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Preset {
@@ -87,9 +106,27 @@ impl Preset {
         }
     }
 
-    /// A preset by name (`presets/NAME.toml` here, else the shipped one) or
-    /// by the path of any `.toml` file, read with `paths::read_text`.
+    /// A scene preset by name (`presets/NAME.toml` here, else the shipped
+    /// one) or by the path of any `.toml` file, read with
+    /// `paths::read_text`. A sketch preset is refused: see `load_any`.
     pub fn load(arg: &str) -> Result<Preset, Error> {
+        match Preset::load_any(arg)? {
+            Loaded::Scene(preset) => Ok(preset),
+            Loaded::Sketch(preset) => Err(check::refuse(
+                "preset",
+                check::shown(arg),
+                format!(
+                    "a scene preset here; it renders the sketch {}: \
+                     whalegen render --preset {}",
+                    preset.path.display(),
+                    check::shown(arg)
+                ),
+            )),
+        }
+    }
+
+    /// A preset, of a scene or of a sketch, found as `load` finds it.
+    pub fn load_any(arg: &str) -> Result<Loaded, Error> {
         let path = Path::new(arg);
         let name = path
             .file_stem()
@@ -98,10 +135,18 @@ impl Preset {
         if is_path(arg) || local.is_file() {
             let file = if is_path(arg) { path } else { &local };
             let text = read_text(file)?;
-            return Preset::parse(&name, &file.display().to_string(), &text);
+            let origin = file.display().to_string();
+            if is_sketch(&text) {
+                let folder = file.parent().filter(|p| !p.as_os_str().is_empty());
+                let folder = folder.unwrap_or(Path::new("."));
+                return SketchPreset::parse(&name, &origin, folder, &text).map(Loaded::Sketch);
+            }
+            return Preset::parse(&name, &origin, &text).map(Loaded::Scene);
         }
         match SHIPPED.iter().find(|(shipped, _)| *shipped == arg) {
-            Some((_, text)) => Preset::parse(&name, &format!("preset `{name}`"), text),
+            Some((_, text)) => {
+                Preset::parse(&name, &format!("preset `{name}`"), text).map(Loaded::Scene)
+            }
             None => Err(Error::NoPreset {
                 name: check::shown(arg),
                 known: names().join(", "),
@@ -321,18 +366,23 @@ pub fn list() -> String {
     });
     // Descriptions come from files: escaped, so that a newline or an
     // escape sequence cannot break the listing or drive the terminal.
-    let presets = names().into_iter().map(|name| match Preset::load(&name) {
-        Ok(p) => {
-            let what = format!("{} preset", p.scene.name());
-            let description = check::escaped(&p.description.unwrap_or_default());
-            (name, what, description)
-        }
-        Err(err) => (
-            name,
-            "preset".into(),
-            check::escaped(&format!("refused: {}", err.chain())),
-        ),
-    });
+    let presets = names()
+        .into_iter()
+        .map(|name| match Preset::load_any(&name) {
+            Ok(loaded) => {
+                let (what, description) = match loaded {
+                    Loaded::Scene(p) => (p.scene.name(), p.description),
+                    Loaded::Sketch(p) => ("sketch", p.description),
+                };
+                let description = check::escaped(&description.unwrap_or_default());
+                (name, format!("{what} preset"), description)
+            }
+            Err(err) => (
+                name,
+                "preset".into(),
+                check::escaped(&format!("refused: {}", err.chain())),
+            ),
+        });
     scenes
         .chain(presets)
         .map(|(name, what, description)| format!("{name:<16} {what:<12} {description}\n"))

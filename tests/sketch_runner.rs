@@ -7,7 +7,7 @@ mod common;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use common::{decode, refused, stderr, whalegen};
+use common::{assert_refused, decode, refused, stderr, whalegen};
 
 /// A folder holding `sketch.js` with `code`, and an empty folder to run in.
 struct Sketch {
@@ -49,7 +49,18 @@ impl Sketch {
     fn refused(&self, args: &[&str], needle: &str) {
         let mut all = vec!["render", self.path()];
         all.extend_from_slice(args);
-        refused(&self.run, &all, needle);
+        self.refused_with(&all, needle);
+    }
+
+    /// `refused` for any command line `args`.
+    fn refused_with(&self, args: &[&str], needle: &str) {
+        let before = std::fs::read_dir(&self.run).unwrap().count();
+        assert_refused(&whalegen(&self.run, args), args, needle);
+        assert_eq!(
+            std::fs::read_dir(&self.run).unwrap().count(),
+            before,
+            "{args:?} wrote"
+        );
     }
 }
 
@@ -341,5 +352,97 @@ fn an_instance_mode_sketch_and_a_folder_with_an_index_run() {
         empty.path(),
         &["render", dir.to_str().unwrap()],
         "`..` is not allowed",
+    );
+}
+
+#[test]
+fn a_sketch_preset_renders_its_sketch_with_its_keys() {
+    // The sketch prints what it is given: parameters, seed, pointer, clock.
+    let s = sketch(
+        "function setup() { createCanvas(40, 30); }\n\
+         function draw() { if (frameCount == 1) { const p = getURLParams(); \
+         print([p.a, p.b, Math.round(random(1000)), mouseX, mouseY, deltaTime].join(' ')); } }\n",
+    );
+    let dir = s.path.parent().unwrap();
+    std::fs::write(
+        dir.join("p.toml"),
+        "sketch = \"sketch.js\"\ndescription = \"prints\"\nseed = 5\nframes = 3\nfps = 20\n\
+         pointer = \"7,8\"\noutputs = [\"gif\"]\n[set]\na = 1\nb = \"x\"\n",
+    )
+    .unwrap();
+    let preset = dir.join("p.toml");
+    let preset = preset.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let out = whalegen(
+            &s.run,
+            &[&["render", "--preset", preset][..], extra].concat(),
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        stderr(&out)
+    };
+    let seeded = |seed: u32| (lcg(seed, 3) * 1000.0).round();
+    let err = run(&["-o", "a.gif"]);
+    assert!(
+        err.starts_with(&format!("1 x {} 7 8 50\n", seeded(5))),
+        "{err}"
+    );
+    assert!(err.contains("wrote a.gif: 3 frames of 40 x 30"), "{err}");
+    // The command line goes after the preset: --set, --seed, --frames.
+    let err = run(&[
+        "--set", "b=y", "--seed", "6", "--frames", "2", "-o", "b.gif",
+    ]);
+    assert!(
+        err.starts_with(&format!("1 y {} 7 8 50\n", seeded(6))),
+        "{err}"
+    );
+    assert!(err.contains("wrote b.gif: 2 frames of 40 x 30"), "{err}");
+
+    // A batch renders it as a preset, with a job's keys over its own.
+    std::fs::write(
+        dir.join("jobs.toml"),
+        "[[job]]\npreset = \"p.toml\"\npointer = \"9,9\"\n",
+    )
+    .unwrap();
+    let jobs = dir.join("jobs.toml");
+    let out = whalegen(
+        &s.run,
+        &["batch", "-q", jobs.to_str().unwrap(), "-o", "out"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).starts_with(&format!("1 x {} 9 9 50\n", seeded(5))));
+    assert!(s.run.join("out/p.gif").is_file());
+
+    // What a sketch preset can't do, and a sketch outside its folder.
+    s.refused_with(
+        &["render", "--preset", preset, "--width", "50"],
+        "--width or --height",
+    );
+    s.refused_with(&["show", preset], "renders the sketch");
+    for (text, needle) in [
+        (
+            "sketch = \"sketch.js\"\nwidth = 3\n",
+            "unknown key `width` for a sketch preset",
+        ),
+        ("sketch = \"../sketch.js\"\n", "`..` is not allowed"),
+        ("sketch = \"/etc/passwd\"\n", "it is an absolute path"),
+    ] {
+        std::fs::write(dir.join("bad.toml"), text).unwrap();
+        let bad = dir.join("bad.toml");
+        s.refused_with(&["render", "--preset", bad.to_str().unwrap()], needle);
+    }
+
+    // `whalegen list` says what a local preset renders.
+    std::fs::create_dir(s.run.join("presets")).unwrap();
+    std::fs::copy(&s.path, s.run.join("presets/dots.js")).unwrap();
+    std::fs::write(
+        s.run.join("presets/dots.toml"),
+        "sketch = \"dots.js\"\ndescription = \"printed dots\"\n",
+    )
+    .unwrap();
+    let out = whalegen(&s.run, &["list"]);
+    let listed = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        listed.contains("dots             sketch preset printed dots"),
+        "{listed}"
     );
 }

@@ -13,9 +13,8 @@ use crate::js::JsSource;
 use crate::options::{RenderOptions, SceneOptions, SketchOptions};
 use crate::params::parse_set;
 use crate::paths;
-use crate::pointer::Pointer;
 use crate::preset::checked_settings;
-use crate::preset::Preset;
+use crate::preset::{Loaded, Preset, SketchKeys, SketchPreset};
 use crate::sink::{outputs, spec, OutputSpec};
 use crate::sketch::Source as _;
 
@@ -58,33 +57,38 @@ impl Job {
 
     /// The options of each output and seed, writing inside `root`.
     pub fn renders(&self, root: &Path) -> Result<Vec<(What, RenderOptions)>, Error> {
-        let set: Vec<String> = self.set.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let keys = SketchKeys {
+            set: self.set.clone(),
+            pointer: self.pointer.clone(),
+            press: self.press.clone(),
+            time_limit: self.time_limit,
+            heap: self.heap,
+        };
+        let set = keys.set_args();
         let overrides = set
             .iter()
             .map(|s| parse_set(s))
             .collect::<Result<Vec<_>, _>>()?;
         let listed = self.outputs.clone().map(outputs).transpose()?;
-        let (preset, sketch) = match &self.sketch {
-            Some(path) => {
-                let defaults = SketchOptions::default();
-                let sketch = SketchOptions {
-                    path: path.into(),
-                    set: set.clone(),
-                    time_limit: self.time_limit.unwrap_or(defaults.time_limit),
-                    heap: self.heap.unwrap_or(defaults.heap),
-                    pointer: Pointer::parse(self.pointer.as_deref(), self.press.as_deref())?,
-                    ..defaults
-                };
-                (None, Some(sketch))
+        let loaded = match &self.sketch {
+            Some(path) => Loaded::Sketch(SketchPreset::of_sketch(path.into())),
+            None => Preset::load_any(&self.preset)?,
+        };
+        // A sketch: the job's keys over the preset's.
+        let sketch = match &loaded {
+            Loaded::Sketch(preset) => {
+                let mut options = keys.over(&preset.keys).options(preset.path.clone())?;
+                options.name = Some(preset.name.clone());
+                Some((preset, options))
             }
-            None => (Some(Preset::load(&self.preset)?), None),
+            Loaded::Scene(_) => None,
+        };
+        let own = match &loaded {
+            Loaded::Scene(preset) => &preset.outputs,
+            Loaded::Sketch(preset) => &preset.outputs,
         };
         let values = listed
-            .or_else(|| {
-                preset
-                    .as_ref()
-                    .and_then(|p| (!p.outputs.is_empty()).then(|| p.outputs.clone()))
-            })
+            .or_else(|| (!own.is_empty()).then(|| own.clone()))
             .unwrap_or_else(|| vec![Value::from("gif")]);
         let seeds: Vec<Option<u64>> = match &self.seeds {
             Some(seeds) => seeds.iter().copied().map(Some).collect(),
@@ -101,17 +105,20 @@ impl Job {
             // The seed does not change the number of frames.
             let last = spec
                 .is_last_frame()
-                .then(|| match (&preset, &sketch) {
-                    (Some(preset), _) => {
+                .then(|| match (&loaded, &sketch) {
+                    (_, Some((preset, options))) => match preset.frames {
+                        Some(frames) => Ok(frames.max(1) - 1),
+                        None => JsSource::load(options, preset.fps).map(|s| s.frames() - 1),
+                    },
+                    (Loaded::Scene(preset), None) => {
                         checked_settings(preset, &overrides).map(|s| s.frames() - 1)
                     }
-                    (None, Some(sketch)) => JsSource::load(sketch, None).map(|s| s.frames() - 1),
-                    (None, None) => unreachable!("a job is a preset or a sketch"),
+                    (Loaded::Sketch(_), None) => unreachable!("a sketch has its options"),
                 })
                 .transpose()?;
             // Checked to stay inside `root` once planned, placeholders
             // filled in.
-            let options = RenderOptions {
+            let mut options = RenderOptions {
                 output: Some(root.join(&spec.path)),
                 frames: spec.frames,
                 frame: spec.frame.or(last),
@@ -122,11 +129,14 @@ impl Job {
                 sheet: spec.grid()?,
                 ..RenderOptions::default()
             };
+            if let Some((preset, _)) = &sketch {
+                options = preset.render(&options);
+            }
             for &seed in &seeds {
                 let what = match &sketch {
-                    Some(sketch) => What::Sketch(SketchOptions {
-                        seed,
-                        ..sketch.clone()
+                    Some((preset, options)) => What::Sketch(SketchOptions {
+                        seed: seed.or(preset.seed),
+                        ..options.clone()
                     }),
                     None => What::Scene(SceneOptions {
                         preset: Some(self.preset.clone()),

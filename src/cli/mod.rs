@@ -197,6 +197,7 @@ impl RenderArgs {
                     time_limit: self.time_limit,
                     heap: self.heap,
                     pointer,
+                    ..SketchOptions::default()
                 }
             }),
         )

@@ -37,7 +37,10 @@ const DEFAULT_SECONDS: f64 = 2.0;
 /// for in `setup()`, and how to run them again for each pass.
 #[derive(Debug, Clone)]
 pub struct JsSource {
+    /// The name outputs take: the preset's, else `stem`.
     name: String,
+    /// The sketch's file (or folder) name without `.js`.
+    stem: String,
     scripts: Vec<Script>,
     seed: u32,
     /// `getURLParams()` as JSON.
@@ -79,7 +82,8 @@ impl JsSource {
     /// (`millis()`, `deltaTime`) follows it. Fails on a file that can't be
     /// read, a syntax error, or an error in `setup()`.
     pub fn load(options: &SketchOptions, fps: Option<f64>) -> Result<JsSource, Error> {
-        let (name, scripts) = load::scripts(&options.path)?;
+        let (stem, scripts) = load::scripts(&options.path)?;
+        let name = options.name.clone().unwrap_or_else(|| stem.clone());
         let mut params = serde_json::Map::new();
         for set in &options.set {
             let (key, value) = parse_set(set)?;
@@ -97,6 +101,7 @@ impl JsSource {
         };
         let mut source = JsSource {
             name,
+            stem,
             scripts,
             // p5's generator takes the seed modulo 2^32.
             seed: options.seed.unwrap_or(0) as u32,
@@ -185,7 +190,7 @@ impl Source for JsSource {
 
     fn placeholders(&self) -> Vec<(&'static str, String)> {
         vec![
-            ("sketch", self.name.clone()),
+            ("sketch", self.stem.clone()),
             ("seed", self.seed.to_string()),
         ]
     }
