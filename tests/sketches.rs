@@ -21,6 +21,10 @@ const MAE: f64 = 1.0;
 /// Largest share (%) of pixels whose largest channel differs by more than 8.
 const DIFF8: f64 = 2.5;
 
+/// Sketches that draw only with pixels and whole-pixel rectangles: their
+/// frames must be p5.js's bit for bit.
+const EXACT: [&str; 1] = ["pixels"];
+
 /// One reference folder's render.json, as tools/p5ref/sketchmode.js writes it.
 struct SketchReference {
     name: String,
@@ -128,6 +132,11 @@ fn check(reference: &SketchReference, work: &Path) -> Outcome {
                 expected.height()
             ));
             continue;
+        }
+        if EXACT.contains(&reference.name.as_str()) && expected.data() != actual.data() {
+            outcome
+                .problems
+                .push(format!("frame {frame}: not p5.js's bit for bit"));
         }
         let d = diff(&expected, &actual);
         outcome.worst_mae = outcome.worst_mae.max(d.mae);

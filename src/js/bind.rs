@@ -17,6 +17,7 @@ use rquickjs::{Ctx, Exception, Function, Object, Value};
 
 use super::colour;
 use super::numbers;
+use super::pixels;
 use super::record::{flush, Op, MAX_PENDING};
 use crate::p5::colorspace::{Color, ColorState};
 use crate::p5::noise::Noise;
@@ -182,6 +183,18 @@ impl Stage {
     /// Stops recording.
     pub(super) fn stop_record(&self) {
         self.0.borrow_mut().record = None;
+    }
+
+    /// Runs `f` on the canvas's pixels, the calls pending drawn first. A
+    /// run that reads or writes pixels stops recording: a recording holds
+    /// drawing calls only, so the next pass runs the JavaScript again.
+    pub(super) fn pixels<'js, R>(
+        &self,
+        ctx: &Ctx<'js>,
+        f: impl FnOnce(&mut P5) -> R,
+    ) -> rquickjs::Result<R> {
+        self.0.borrow_mut().record = None;
+        self.canvas(ctx, f)
     }
 
     /// Forgets the calls pending, undrawn.
@@ -471,6 +484,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
     )?;
     numbers::install_numbers(ctx, &native, stage)?;
     colour::install_colours(ctx, &native, stage)?;
+    pixels::install_pixels(ctx, &native, stage)?;
     let s = stage.clone();
     set(ctx, &native, "frameRate", move |fps: f64| {
         s.state().fps = Some(fps)

@@ -7,6 +7,7 @@ mod colour;
 mod engine;
 mod load;
 mod numbers;
+mod pixels;
 mod record;
 
 use std::sync::atomic::AtomicUsize;

@@ -12,7 +12,7 @@
     width: 100, height: 100, frameCount: 0, deltaTime: 0, millis: 0,
     fps: 60, looping: true, redraws: 0, angleMode: 'radians',
     mouseX: 0, mouseY: 0, pmouseX: 0, pmouseY: 0, mouseIsPressed: false,
-    mouseButton: 'left', instance: null, params: {},
+    mouseButton: 'left', instance: null, params: {}, pixels: [],
   };
 
   // ---------------------------------------------------------- constants
@@ -61,6 +61,53 @@
   };
   api.noCanvas = function () {};
   api.pixelDensity = function () { return native.density(); };
+
+  // ------------------------------------------------------------- pixels
+  // pixels[] holds the canvas's bytes as the last loadPixels() read them
+  // (straight RGBA, rows from the top, pixelDensity() squared per unit);
+  // set() writes into it and updatePixels() puts it back, as p5's do.
+  const pixelsLoaded = () => S.pixels instanceof Uint8ClampedArray;
+  api.loadPixels = function () {
+    S.pixels = native.loadPixels();
+    sync();
+  };
+  api.updatePixels = function (x, y, w, h) {
+    if (!pixelsLoaded()) return;
+    if (x === undefined && y === undefined && w === undefined && h === undefined) {
+      x = 0; y = 0; w = S.width; h = S.height;
+    }
+    const d = native.density();
+    native.updatePixels(S.pixels, x * d, y * d, w * d, h * d);
+  };
+  api.get = function (x, y, w, h) {
+    if (x === undefined || y === undefined || w !== undefined || h !== undefined) {
+      unsupported('get() of an area', 'it gives a p5.Image, and images are not drawn by whalegen yet; get(x, y) is');
+    }
+    const d = native.density();
+    return native.getPixel(x * d, y * d);
+  };
+  api.set = function (x, y, c) {
+    x = Math.floor(x); y = Math.floor(y);
+    if (!pixelsLoaded()) api.loadPixels();
+    const d = native.density();
+    const across = S.width * d;
+    const first = 4 * (y * d * across + x * d);
+    let rgba = [0, 0, 0, 0];
+    if (typeof c === 'number') {
+      if (first < S.pixels.length) rgba = [c, c, c, 255];
+    } else if (Array.isArray(c)) {
+      if (c.length < 4) throw new Error('pixel array must be of the form [R, G, B, A]');
+      if (first < S.pixels.length) rgba = c.slice(0, 4);
+    } else if (c instanceof Color) {
+      if (first < S.pixels.length) rgba = c.levels;
+    }
+    for (let i = 0; i < d; i++) {
+      for (let j = 0; j < d; j++) {
+        const at = 4 * ((y * d + j) * across + (x * d + i));
+        for (let k = 0; k < 4; k++) S.pixels[at + k] = rgba[k];
+      }
+    }
+  };
   api.displayDensity = function () { return 1; };
   api.frameRate = function (f) {
     if (f === undefined) return S.frameCount === 0 ? 0 : S.fps;
@@ -508,10 +555,10 @@
       'pointLight', 'spotLight', 'lights', 'noLights', 'ambientMaterial', 'specularMaterial', 'emissiveMaterial',
       'normalMaterial', 'shininess', 'texture', 'textureMode', 'textureWrap', 'loadModel', 'model', 'createShader',
       'loadShader', 'shader', 'resetShader', 'rotateX', 'rotateY', 'rotateZ', 'debugMode', 'setAttributes'],
-    'not drawn by whalegen yet (text, images, off-screen graphics and pixels are the next step)': ['text', 'textSize',
+    'not drawn by whalegen yet (text, images, off-screen graphics and filters are the next step)': ['text', 'textSize',
       'textFont', 'textAlign', 'textWidth', 'textLeading', 'textStyle', 'textAscent', 'textDescent', 'textWrap',
-      'loadFont', 'loadImage', 'image', 'imageMode', 'tint', 'noTint', 'createImage', 'createGraphics', 'loadPixels',
-      'updatePixels', 'get', 'set', 'copy', 'filter', 'blend', 'mask', 'drawingContext'],
+      'loadFont', 'loadImage', 'image', 'imageMode', 'tint', 'noTint', 'createImage', 'createGraphics',
+      'copy', 'filter', 'blend', 'mask', 'drawingContext'],
     'whalegen writes the outputs its command line asks for': ['save', 'saveCanvas', 'saveFrames', 'saveGif',
       'saveJSON', 'saveStrings', 'saveTable', 'createWriter', 'httpGet', 'httpPost', 'httpDo', 'loadJSON',
       'loadStrings', 'loadTable', 'loadXML', 'loadBytes', 'createCapture', 'createVideo', 'createAudio',
@@ -538,7 +585,7 @@
 
   // ----------------------------------------------------- globals and p5
   const dynamic = ['width', 'height', 'frameCount', 'deltaTime', 'mouseX', 'mouseY', 'pmouseX',
-    'pmouseY', 'mouseIsPressed', 'mouseButton'];
+    'pmouseY', 'mouseIsPressed', 'mouseButton', 'pixels'];
   function sync() {
     if (S.instance !== null) return;
     for (const key of dynamic) G[key] = S[key];

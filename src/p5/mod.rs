@@ -26,6 +26,7 @@ pub mod jsnum;
 pub mod maths;
 mod matrix;
 pub mod noise;
+mod pixels;
 pub mod random;
 mod shape;
 mod shapes;

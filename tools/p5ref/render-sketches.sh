@@ -38,6 +38,7 @@ conversions             5  0,4        7
 dom-standins            3  0,2        7
 noloop-setup            1  0          7
 no-draw                 1  0          7
+pixels                  3  0,2        7
 instance-mode           8  0,7        7
 particles               10 0,5,9      7
 flow-field              30 0,15,29    7
