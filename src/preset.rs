@@ -166,8 +166,8 @@ impl Preset {
 
     /// The preset's settings with `overrides` applied after its own values.
     pub fn resolve(&self, overrides: &[(String, Value)]) -> Result<Settings, Error> {
-        let all: Vec<_> = self.values.iter().chain(overrides).cloned().collect();
-        Settings::resolve(self.scene, &all).map_err(|err| self.locate(err, overrides))
+        Settings::resolve_over(self.scene, &self.values, overrides)
+            .map_err(|err| self.locate(err, overrides))
     }
 
     /// `err` with this preset's file, and the line when the key at fault
