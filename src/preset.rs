@@ -14,8 +14,9 @@ use crate::check;
 use crate::error::Error;
 use crate::limits::{check_fps, check_raster, MAX_FRAMES, MAX_SIDE};
 use crate::options::ShowOptions;
-use crate::params::{parse_set, Run, Settings};
+use crate::params::{Run, Settings};
 use crate::paths::read_text;
+use crate::plan::scene_settings;
 use crate::scene::SceneKind;
 use crate::sink;
 
@@ -296,16 +297,7 @@ pub fn to_toml(preset: &Preset, settings: &Settings) -> String {
 /// What `whalegen show` prints: the preset (or scene) with `--set` applied,
 /// every parameter resolved and checked, as a preset file.
 pub fn show(args: &ShowOptions) -> Result<String, Error> {
-    let preset = match &args.preset {
-        Some(arg) => Preset::load(arg)?,
-        None => Preset::of_scene(args.scene),
-    };
-    let overrides = args
-        .set
-        .iter()
-        .map(|s| parse_set(s))
-        .collect::<Result<Vec<_>, _>>()?;
-    let settings = checked_settings(&preset, &overrides)?;
+    let (settings, preset) = scene_settings(&args.scene, &args.timing)?;
     Ok(to_toml(&preset, &settings))
 }
 
