@@ -124,8 +124,11 @@ impl Plan {
         check_raster(width, height, options.scale)?;
         let steps = selection(options, settings.frames())?.steps();
         check_work(steps, (width * options.scale, height * options.scale))?;
+        let warnings = settings.scene.warnings(width, height, steps);
         let source = SceneSource::new(settings, &name, steps);
-        Plan::new(Box::new(source), options)
+        let mut plan = Plan::new(Box::new(source), options)?;
+        plan.warnings.extend(warnings);
+        Ok(plan)
     }
 }
 
