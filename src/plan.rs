@@ -14,9 +14,11 @@ use crate::check;
 use crate::error::Error;
 use crate::js::JsSource;
 use crate::limits::{check_fps, check_raster, check_work, GIF_FPS_HONOURED, MAX_FRAMES, MAX_SCALE};
-use crate::options::{cores, Canvas, RenderOptions, SceneOptions, Selection, SketchOptions};
+use crate::options::{
+    cores, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions, SketchOptions,
+};
 use crate::params::{parse_set, Settings};
-use crate::preset::{checked_settings, Preset};
+use crate::preset::{checked_settings, to_toml, Preset};
 use crate::sink::{GifOptions, Output, OutputFlags};
 use crate::sketch::Source;
 
@@ -146,6 +148,13 @@ impl Plan {
         check_work(steps, (width * options.scale, height * options.scale))?;
         Plan::new(Box::new(source), options)
     }
+}
+
+/// What `whalegen show` prints: the preset (or scene) with `--set` applied,
+/// every parameter resolved and checked, as a preset file.
+pub fn show(args: &ShowOptions) -> Result<String, Error> {
+    let (settings, preset) = scene_settings(&args.scene, &args.timing)?;
+    Ok(to_toml(&preset, &settings))
 }
 
 /// The frames a render of `source` writes: one for `frame`, else

@@ -13,10 +13,8 @@ use toml::{Spanned, Value};
 use crate::check;
 use crate::error::Error;
 use crate::limits::{check_fps, check_raster, MAX_FRAMES, MAX_SIDE};
-use crate::options::ShowOptions;
 use crate::params::{Run, Settings};
 use crate::paths::read_text;
-use crate::plan::scene_settings;
 use crate::scene::SceneKind;
 use crate::sink;
 
@@ -292,13 +290,6 @@ pub fn to_toml(preset: &Preset, settings: &Settings) -> String {
     run.frames = Some(settings.frames());
     text += &toml::to_string(&run).expect("the run serialises to TOML");
     text + &settings.scene.to_toml()
-}
-
-/// What `whalegen show` prints: the preset (or scene) with `--set` applied,
-/// every parameter resolved and checked, as a preset file.
-pub fn show(args: &ShowOptions) -> Result<String, Error> {
-    let (settings, preset) = scene_settings(&args.scene, &args.timing)?;
-    Ok(to_toml(&preset, &settings))
 }
 
 /// What `whalegen list` prints: the scenes, then the presets, one line each.
