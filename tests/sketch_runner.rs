@@ -236,7 +236,7 @@ fn no_loop_and_no_draw_render_one_frame() {
     ] {
         let s = sketch(code);
         let err = s.render(&["-o", "x.gif"]);
-        assert!(err.contains("1 frames of 40 x 30"), "{err}");
+        assert!(err.contains("1 frame of 40 x 30"), "{err}");
     }
 }
 
