@@ -201,7 +201,7 @@ impl RenderArgs {
 /// The flags that choose a scene and its parameters: render's and show's.
 #[derive(Debug, Args)]
 pub struct SceneArgs {
-    /// The scene to render.
+    /// The scene, when there is no preset.
     #[arg(long, value_enum, default_value_t = SceneKind::Whale)]
     pub scene: SceneKind,
 
