@@ -73,9 +73,9 @@ pub use options::{
     BatchOptions, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions, SketchOptions,
 };
 pub use p5::{ArcMode, Cap, Damage, Drawing, Join, Kind, Mode, Rgba, ShapeEnd, P5};
-pub use plan::{Plan, SceneSource};
+pub use plan::{show, Plan, SceneSource};
 pub use pointer::{Pointer, PointerPath};
-pub use preset::{list, show};
+pub use preset::list;
 pub use progress::{Progress, Silent, Tally};
 pub use render::{render, Rendered, DRAWING_THREAD};
 pub use scene::SceneKind;

@@ -8,7 +8,7 @@ mod cli;
 use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 use cli::{Bar, BatchArgs, Cli, Command, Overall};
 use whalegen::{Outcome, Plan, Progress, Silent};
@@ -47,7 +47,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Render(args) => {
             let plan = match args.sketch() {
                 Some(sketch) => Plan::sketch(&sketch?, &args.render())?,
-                None => Plan::scene(&args.scene(), &args.render())?,
+                None => Plan::scene(&args.scene.scene(), &args.render())?,
             };
             for warning in &plan.warnings {
                 say!("whalegen: warning: {warning}");
@@ -68,6 +68,11 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Batch(args) => {
             let outcome = whalegen::batch(&args.options(), &Overall::new(args.quiet))?;
             report(outcome, &args)?;
+        }
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "whalegen", &mut script);
+            print(&String::from_utf8_lossy(&script))?;
         }
     }
     Ok(())
@@ -99,13 +104,16 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
     if outcome.refused {
         anyhow::bail!(
             "the batch was refused before rendering ({} above); nothing was written",
-            problems(outcome.failures.len())
+            counted(outcome.failures.len(), "problem")
         );
     }
     for change in &outcome.changes {
         say!("whalegen: {change}");
     }
-    let (written, failed) = (files(outcome.entries.len()), outcome.failures.len());
+    let (written, failed) = (
+        counted(outcome.entries.len(), "file"),
+        outcome.failures.len(),
+    );
     if let Some(manifest) = &outcome.manifest {
         say!(
             "whalegen: {written} written, listed in {}",
@@ -130,7 +138,10 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
 /// 800 x 600, 1.1 MB, 0.18 s`.
 fn written(files: &[std::path::PathBuf], rendered: &whalegen::Rendered) -> String {
     let (frames, (width, height)) = (rendered.frames, rendered.size);
-    let timing = format!("{frames} frames of {width} x {height}");
+    let timing = format!(
+        "{} of {width} x {height}",
+        counted(frames as usize, "frame")
+    );
     let what = match files {
         [] => {
             let seconds = rendered.seconds;
@@ -153,11 +164,6 @@ fn written(files: &[std::path::PathBuf], rendered: &whalegen::Rendered) -> Strin
 }
 
 /// "1 file", "2 files".
-fn files(n: usize) -> String {
-    format!("{n} file{}", if n == 1 { "" } else { "s" })
-}
-
-/// "1 problem", "2 problems".
-fn problems(n: usize) -> String {
-    format!("{n} problem{}", if n == 1 { "" } else { "s" })
+fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }

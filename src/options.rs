@@ -29,6 +29,10 @@ pub struct RenderOptions {
     /// Frames per second, above 0.0015 and at most 100. Default: the
     /// source's (30 for the scenes).
     pub fps: Option<f64>,
+    /// Seconds of animation: `frames` is `round(duration * fps)`, the rate
+    /// being `fps` or the source's; not with `frames` or `frame`. Default:
+    /// `None`.
+    pub duration: Option<f64>,
     /// Write only frame K (counted from 0) after stepping the K before it;
     /// not with `frames`, `start` or `sheet`. Default: `None`.
     pub frame: Option<u32>,
@@ -60,6 +64,7 @@ impl Default for RenderOptions {
             dry_run: false,
             frames: None,
             fps: None,
+            duration: None,
             frame: None,
             start: 0,
             scale: 1,
@@ -137,13 +142,11 @@ impl Default for SketchOptions {
 /// parameters set.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ShowOptions {
-    /// A preset name or file; `None` shows `scene`.
-    pub preset: Option<String>,
-    /// The scene whose defaults to show when there is no preset. Default:
-    /// the whale.
-    pub scene: SceneKind,
-    /// Parameters, as [`SceneOptions::set`].
-    pub set: Vec<String>,
+    /// The preset or scene, and the parameters set.
+    pub scene: SceneOptions,
+    /// The frame count, rate and duration, as render takes them; the other
+    /// fields are not read.
+    pub timing: RenderOptions,
 }
 
 /// What `whalegen batch` renders, and where.

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use toml::{Table, Value};
 
 use crate::error::Error;
+use crate::p5::{Rgba, Written};
 use crate::scene::{ChainParams, SceneKind, SceneParams, TreeParams, WhaleParams};
 
 /// The keys every scene takes besides its own.
@@ -47,8 +48,25 @@ impl Settings {
             .unwrap_or_else(|| self.scene.default_frames())
     }
 
-    /// The defaults of `kind` with `overrides` applied, in order.
-    pub fn resolve(kind: SceneKind, overrides: &[(String, Value)]) -> Result<Self, Error> {
+    /// The defaults of `kind` with `edits` (`--set`, the flags) applied,
+    /// in order.
+    pub fn resolve(kind: SceneKind, edits: &[(String, Value)]) -> Result<Self, Error> {
+        Settings::resolve_over(kind, &[], edits)
+    }
+
+    /// The defaults of `kind` with a preset's `values` applied, then
+    /// `edits`. A key may name an entry of a table parameter
+    /// (`rules.F`). An edit that gives a colour parameter no alpha (three
+    /// numbers, `#rrggbb`, a CSS name) keeps the alpha the colour had: it
+    /// tints the colour and leaves its transparency, which a scene's look
+    /// may live in (the whale's stripes show through its body). A preset's
+    /// own values are colours as p5's `fill()` takes them: opaque without
+    /// an alpha.
+    pub fn resolve_over(
+        kind: SceneKind,
+        values: &[(String, Value)],
+        edits: &[(String, Value)],
+    ) -> Result<Self, Error> {
         let (width, height) = kind.default_size();
         let run = Run {
             width,
@@ -57,10 +75,12 @@ impl Settings {
             fps: 30.0,
             frames: None,
         };
-        let (run_keys, scene_keys): (Vec<_>, Vec<_>) = overrides
+        let all = values
             .iter()
-            .cloned()
-            .partition(|(k, _)| RUN_KEYS.contains(&k.as_str()));
+            .map(|v| (v, false))
+            .chain(edits.iter().map(|e| (e, true)));
+        let (run_keys, scene_keys): (Vec<_>, Vec<_>) =
+            all.partition(|((k, _), _)| RUN_KEYS.contains(&k.as_str()));
         let run = apply(run, &run_keys, kind)?;
         let scene = match kind {
             SceneKind::Whale => {
@@ -75,30 +95,88 @@ impl Settings {
     }
 }
 
-/// `defaults` with each `(key, value)` applied; a key it does not have, or a
+/// One `(key, value)` to apply, and whether it is an edit (see
+/// [`Settings::resolve_over`]).
+type Override<'a> = (&'a (String, Value), bool);
+
+/// `defaults` with each override applied; a key it does not have, or a
 /// value that does not fit, is refused by name.
 fn apply<T: Serialize + DeserializeOwned>(
     defaults: T,
-    overrides: &[(String, Value)],
+    overrides: &[Override],
     kind: SceneKind,
 ) -> Result<T, Error> {
     let mut table = Table::try_from(&defaults).expect("parameters serialise to a TOML table");
-    for (key, value) in overrides {
-        if !table.contains_key(key) && !RUN_KEYS.contains(&key.as_str()) {
+    for &((key, value), edit) in overrides {
+        let refuse = |reason: String| Error::BadValue {
+            key: key.clone(),
+            value: value.to_string(),
+            reason,
+        };
+        let (name, entry) = match key.split_once('.') {
+            Some((name, entry)) => (name, Some(entry)),
+            None => (key.as_str(), None),
+        };
+        if !table.contains_key(name) && !RUN_KEYS.contains(&name) {
             return Err(unknown_key(key, kind));
         }
-        table.insert(key.clone(), value.clone());
+        let new = match (entry, table.get(name)) {
+            (None, _) => value.clone(),
+            (Some(entry), Some(Value::Table(entries))) => {
+                let mut entries = entries.clone();
+                entries.insert(entry.into(), value.clone());
+                Value::Table(entries)
+            }
+            (Some(_), _) => {
+                return Err(refuse(format!(
+                    "`{name}` is not a table: NAME.ENTRY sets one entry of a table parameter, \
+                     such as rules.F"
+                )))
+            }
+        };
+        let new = match edit {
+            true => keep_alpha::<T>(&table, name, new),
+            false => new,
+        };
+        table.insert(name.into(), new);
         // Deserialise after each key, so that a refusal names it.
         if let Err(err) = table.clone().try_into::<T>() {
-            let reason = plain_types(err.message().trim());
-            return Err(Error::BadValue {
-                key: key.clone(),
-                value: value.to_string(),
-                reason,
-            });
+            return Err(refuse(plain_types(err.message().trim())));
         }
     }
     Ok(table.try_into().expect("checked key by key"))
+}
+
+/// `new`, with the alpha of the colour `table[key]` holds when `new` is
+/// a colour without one and `key` is a colour parameter.
+fn keep_alpha<T: DeserializeOwned>(table: &Table, key: &str, new: Value) -> Value {
+    let old = match table.get(key) {
+        // A string parameter, or a run key left to its default.
+        Some(Value::String(_)) | None => return new,
+        Some(old) => old,
+    };
+    let (Ok(old), Ok(given)) = (
+        old.clone().try_into::<Written>(),
+        new.clone().try_into::<Written>(),
+    ) else {
+        return new;
+    };
+    if given.alpha || old.rgba.a == 255 {
+        return new;
+    }
+    // Numbers such as `start = [0.5, 1.0]` read as a colour too; only a
+    // colour parameter takes a colour string.
+    let mut probe = table.clone();
+    probe.insert(key.into(), Value::String("#000".into()));
+    if probe.try_into::<T>().is_err() {
+        return new;
+    }
+    let Rgba { r, g, b, .. } = given.rgba;
+    Value::Array(
+        [r, g, b, old.rgba.a]
+            .map(|c| Value::Integer(c.into()))
+            .into(),
+    )
 }
 
 /// serde's type names in words a user knows.
@@ -133,7 +211,9 @@ fn unknown_key(key: &str, kind: SceneKind) -> Error {
     }
 }
 
-/// Parses `KEY=VALUE`, the value as a TOML value; a bare word is a string.
+/// Parses `KEY=VALUE`, the value as a TOML value, or else as a string
+/// (`turn=bounce`, `background=#102030`, `axiom=F+F`) unless it starts as
+/// a TOML array, table or string would.
 pub fn parse_set(arg: &str) -> Result<(String, Value), Error> {
     let Some((key, text)) = arg.split_once('=') else {
         return Err(Error::BadSet(arg.into()));
@@ -148,9 +228,15 @@ pub fn parse_set(arg: &str) -> Result<(String, Value), Error> {
     }
     let value = match toml::from_str::<One>(&format!("v = {text}")) {
         Ok(one) => one.v,
-        Err(_) if is_bare_word(text) => Value::String(text.into()),
+        Err(_) if !text.is_empty() && !text.starts_with(['[', '{', '"', '\'']) => {
+            Value::String(text.into())
+        }
         Err(err) => {
-            let reason = format!("expected a TOML value ({})", err.message().trim());
+            let reason = format!(
+                "expected a TOML value ({}); a string that starts with [ or {{ is quoted: \
+                 '{key}=\"[F]F\"'",
+                err.message().trim()
+            );
             return Err(Error::BadValue {
                 key: key.into(),
                 value: text.into(),
@@ -159,13 +245,6 @@ pub fn parse_set(arg: &str) -> Result<(String, Value), Error> {
         }
     };
     Ok((key.into(), value))
-}
-
-fn is_bare_word(text: &str) -> bool {
-    !text.is_empty()
-        && text
-            .chars()
-            .all(|c| c.is_alphanumeric() || "_-.".contains(c))
 }
 
 #[cfg(test)]
@@ -208,6 +287,70 @@ mod tests {
             panic!()
         };
         assert_eq!(p.rules["F"], "F[+F]F[-F]F");
+    }
+
+    #[test]
+    fn a_dotted_key_sets_one_rule() {
+        let s = Settings::resolve(SceneKind::Tree, &sets(&["rules.X=F+[[X]-X]-F[-FX]+X"])).unwrap();
+        let SceneParams::Tree(p) = s.scene else {
+            panic!()
+        };
+        assert_eq!(p.rules["X"], "F+[[X]-X]-F[-FX]+X");
+        assert_eq!(p.rules["F"], TreeParams::default().rules["F"], "kept");
+        let err = Settings::resolve(SceneKind::Tree, &sets(&["axiom.F=FF"]))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("`axiom` is not a table"), "{err}");
+    }
+
+    #[test]
+    fn text_that_is_not_toml_is_a_string() {
+        for (arg, text) in [
+            ("axiom=F+F", "F+F"),
+            ("background=#102030", "#102030"),
+            ("c=rgb(1, 2, 3)", "rgb(1, 2, 3)"),
+        ] {
+            assert_eq!(parse_set(arg).unwrap().1, Value::String(text.into()));
+        }
+        assert_eq!(parse_set("n=3").unwrap().1, Value::Integer(3));
+        let err = parse_set("axiom=[F]F").unwrap_err().to_string();
+        assert!(err.contains("quoted"), "{err}");
+    }
+
+    #[test]
+    fn an_edit_without_alpha_keeps_the_colours_alpha() {
+        let whale = |values: &[(String, Value)], edits: &[&str]| match Settings::resolve_over(
+            SceneKind::Whale,
+            values,
+            &sets(edits),
+        )
+        .unwrap()
+        .scene
+        {
+            SceneParams::Whale(p) => p.body_color,
+            _ => panic!(),
+        };
+        let a = WhaleParams::default().body_color.a;
+        assert!(a < 255, "the test needs a translucent default");
+        for edit in [
+            "body_color=[1,2,3]",
+            "body_color=#010203",
+            "body_color=rgb(1,2,3)",
+        ] {
+            assert_eq!(whale(&[], &[edit]), Rgba::new(1, 2, 3, a), "{edit}");
+        }
+        for edit in ["body_color=[1,2,3,255]", "body_color=#010203ff"] {
+            assert_eq!(whale(&[], &[edit]), Rgba::new(1, 2, 3, 255), "{edit}");
+        }
+        // A preset's value is p5's fill(): opaque without an alpha.
+        let preset = sets(&["body_color=[1,2,3]"]);
+        assert_eq!(whale(&preset, &[]), Rgba::new(1, 2, 3, 255));
+        // Not a colour parameter: numbers stay as given.
+        let s = Settings::resolve(SceneKind::Tree, &sets(&["start=[0.25, 0.5]"])).unwrap();
+        let SceneParams::Tree(p) = s.scene else {
+            panic!()
+        };
+        assert_eq!(p.start, [0.25, 0.5]);
     }
 
     #[test]

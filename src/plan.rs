@@ -14,9 +14,11 @@ use crate::check;
 use crate::error::Error;
 use crate::js::JsSource;
 use crate::limits::{check_fps, check_raster, check_work, GIF_FPS_HONOURED, MAX_FRAMES, MAX_SCALE};
-use crate::options::{cores, Canvas, RenderOptions, SceneOptions, Selection, SketchOptions};
+use crate::options::{
+    cores, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions, SketchOptions,
+};
 use crate::params::{parse_set, Settings};
-use crate::preset::{checked_settings, Loaded, Preset};
+use crate::preset::{checked_settings, to_toml, Loaded, Preset};
 use crate::sink::{GifOptions, Output, OutputFlags};
 use crate::sketch::Source;
 
@@ -52,10 +54,7 @@ impl Plan {
     /// A plan to render `source` as `options` ask.
     pub fn new(source: Box<dyn Source>, options: &RenderOptions) -> Result<Plan, Error> {
         let name = source.name();
-        let frames = match options.frame {
-            Some(_) => 1,
-            None => options.frames.unwrap_or_else(|| source.frames()),
-        };
+        let frames = frame_count(options, source.as_ref())?;
         check::in_range("frames", f64::from(frames), 1.0, f64::from(MAX_FRAMES))?;
         let fps = options.fps.unwrap_or_else(|| source.fps());
         check_fps(fps)?;
@@ -128,13 +127,16 @@ impl Plan {
                 return Plan::sketch(&preset.options(scene)?, &preset.render(options));
             }
         }
-        let (settings, name) = scene_settings(scene, options)?;
+        let (settings, Preset { name, .. }) = scene_settings(scene, options)?;
         let (width, height) = (settings.run.width, settings.run.height);
         check_raster(width, height, options.scale)?;
         let steps = selection(options, settings.frames())?.steps();
         check_work(steps, (width * options.scale, height * options.scale))?;
+        let warnings = settings.scene.warnings(width, height, steps);
         let source = SceneSource::new(settings, &name, steps);
-        Plan::new(Box::new(source), options)
+        let mut plan = Plan::new(Box::new(source), options)?;
+        plan.warnings.extend(warnings);
+        Ok(plan)
     }
 }
 
@@ -147,23 +149,65 @@ impl Plan {
         let source = JsSource::load(sketch, options.fps)?;
         let (width, height) = source.size_hint().unwrap_or((100, 100));
         check_raster(width, height, options.scale)?;
-        let frames = match options.frame {
-            Some(_) => 1,
-            None => options.frames.unwrap_or_else(|| source.frames()),
-        };
+        let frames = frame_count(options, &source)?;
         let steps = selection(options, frames)?.steps();
         check_work(steps, (width * options.scale, height * options.scale))?;
         Plan::new(Box::new(source), options)
     }
 }
 
-/// The settings of `scene` and the preset's (or scene's) name, checked:
-/// the flags of `options` and `scene` override `set`, which overrides the
-/// preset.
+/// What `whalegen show` prints: the preset (or scene) with `--set` applied,
+/// every parameter resolved and checked, as a preset file.
+pub fn show(args: &ShowOptions) -> Result<String, Error> {
+    let (settings, preset) = scene_settings(&args.scene, &args.timing)?;
+    Ok(to_toml(&preset, &settings))
+}
+
+/// The frames a render of `source` writes: one for `frame`, else
+/// `frames`, else `duration` at the frame rate, else the source's own.
+fn frame_count(options: &RenderOptions, source: &dyn Source) -> Result<u32, Error> {
+    if options.frame.is_some() {
+        return Ok(1);
+    }
+    let fps = options.fps.unwrap_or_else(|| source.fps());
+    match duration(options)? {
+        Some(duration) => duration_frames(duration, fps),
+        None => Ok(options.frames.unwrap_or_else(|| source.frames())),
+    }
+}
+
+/// The `duration` that sets the frame count: not with `frames`, and left
+/// to `selection` to refuse with `frame`.
+fn duration(options: &RenderOptions) -> Result<Option<f64>, Error> {
+    match (options.frame, options.frames, options.duration) {
+        (None, Some(_), Some(duration)) => Err(check::refuse(
+            "duration",
+            duration,
+            "--duration or --frames, not both",
+        )),
+        (None, None, duration) => Ok(duration),
+        _ => Ok(None),
+    }
+}
+
+/// `round(duration * fps)`, refused unless it is 1 to `MAX_FRAMES` frames.
+fn duration_frames(duration: f64, fps: f64) -> Result<u32, Error> {
+    let frames = (duration * fps).round();
+    if (1.0..=f64::from(MAX_FRAMES)).contains(&frames) {
+        Ok(frames as u32)
+    } else {
+        let accepted = format!("seconds that make 1 to {MAX_FRAMES} frames at {fps} fps");
+        Err(check::refuse("duration", duration, accepted))
+    }
+}
+
+/// The settings of `scene` and its preset (or its scene's defaults),
+/// checked: the flags of `options` and `scene` override `set`, which
+/// overrides the preset. `duration` counts at the frame rate resolved.
 pub fn scene_settings(
     scene: &SceneOptions,
     options: &RenderOptions,
-) -> Result<(Settings, String), Error> {
+) -> Result<(Settings, Preset), Error> {
     {
         let mut overrides = scene
             .set
@@ -197,20 +241,28 @@ pub fn scene_settings(
             Some(arg) => Preset::load(arg)?,
             None => Preset::of_scene(scene.scene),
         };
-        let settings = checked_settings(&preset, &overrides)?;
-        Ok((settings, preset.name))
+        let mut settings = checked_settings(&preset, &overrides)?;
+        if let Some(duration) = duration(options)? {
+            let frames = duration_frames(duration, settings.run.fps)?;
+            overrides.push(("frames".into(), Value::Integer(frames.into())));
+            settings = checked_settings(&preset, &overrides)?;
+        }
+        Ok((settings, preset))
     }
 }
 
 /// The frames written: `frame`, or `frames` from `start`, spread over a
 /// contact sheet's cells when there is one.
 fn selection(options: &RenderOptions, frames: u32) -> Result<Selection, Error> {
-    let others = options.frames.is_some() || options.start != 0 || options.sheet.is_some();
+    let others = options.frames.is_some()
+        || options.duration.is_some()
+        || options.start != 0
+        || options.sheet.is_some();
     if options.frame.is_some() && others {
         return Err(check::refuse(
             "frame",
             options.frame.unwrap_or_default(),
-            "--frame alone, or --start, --frames and --sheet",
+            "--frame alone, or --start, --frames (or --duration) and --sheet",
         ));
     }
     let first = options.frame.unwrap_or(options.start);

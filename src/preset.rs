@@ -19,8 +19,7 @@ use toml::{Spanned, Value};
 use crate::check;
 use crate::error::Error;
 use crate::limits::{check_fps, check_raster, MAX_FRAMES, MAX_SIDE};
-use crate::options::ShowOptions;
-use crate::params::{parse_set, Run, Settings};
+use crate::params::{Run, Settings};
 use crate::paths::read_text;
 use crate::scene::SceneKind;
 use crate::sink;
@@ -211,8 +210,8 @@ impl Preset {
 
     /// The preset's settings with `overrides` applied after its own values.
     pub fn resolve(&self, overrides: &[(String, Value)]) -> Result<Settings, Error> {
-        let all: Vec<_> = self.values.iter().chain(overrides).cloned().collect();
-        Settings::resolve(self.scene, &all).map_err(|err| self.locate(err, overrides))
+        Settings::resolve_over(self.scene, &self.values, overrides)
+            .map_err(|err| self.locate(err, overrides))
     }
 
     /// `err` with this preset's file, and the line when the key at fault
@@ -336,22 +335,6 @@ pub fn to_toml(preset: &Preset, settings: &Settings) -> String {
     run.frames = Some(settings.frames());
     text += &toml::to_string(&run).expect("the run serialises to TOML");
     text + &settings.scene.to_toml()
-}
-
-/// What `whalegen show` prints: the preset (or scene) with `--set` applied,
-/// every parameter resolved and checked, as a preset file.
-pub fn show(args: &ShowOptions) -> Result<String, Error> {
-    let preset = match &args.preset {
-        Some(arg) => Preset::load(arg)?,
-        None => Preset::of_scene(args.scene),
-    };
-    let overrides = args
-        .set
-        .iter()
-        .map(|s| parse_set(s))
-        .collect::<Result<Vec<_>, _>>()?;
-    let settings = checked_settings(&preset, &overrides)?;
-    Ok(to_toml(&preset, &settings))
 }
 
 /// What `whalegen list` prints: the scenes, then the presets, one line each.

@@ -180,8 +180,8 @@ fn flags_beat_set_which_beats_the_preset() {
         seed: Some(2),
         ..SceneOptions::default()
     };
-    let (s, name) = scene_settings(&scene, &RenderOptions::default()).unwrap();
-    assert_eq!((s.run.seed, name.as_str()), (2, "p"));
+    let (s, preset) = scene_settings(&scene, &RenderOptions::default()).unwrap();
+    assert_eq!((s.run.seed, preset.name.as_str()), (2, "p"));
 }
 
 #[test]

@@ -271,7 +271,7 @@ fn no_loop_and_no_draw_render_one_frame() {
     ] {
         let s = sketch(code);
         let err = s.render(&["-o", "x.gif"]);
-        assert!(err.contains("1 frames of 40 x 30"), "{err}");
+        assert!(err.contains("1 frame of 40 x 30"), "{err}");
     }
 }
 
@@ -396,6 +396,8 @@ fn a_sketch_preset_renders_its_sketch_with_its_keys() {
         "{err}"
     );
     assert!(err.contains("wrote b.gif: 2 frames of 40 x 30"), "{err}");
+    let err = run(&["--duration", "0.25", "-o", "c.gif"]);
+    assert!(err.contains("wrote c.gif: 5 frames of 40 x 30"), "{err}");
 
     // A batch renders it as a preset, with a job's keys over its own.
     std::fs::write(

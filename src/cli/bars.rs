@@ -1,9 +1,22 @@
 //! Progress bars on stderr, for the library's progress traits.
 
+use std::fmt;
 use std::io::IsTerminal;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use whalegen::{Progress, Tally};
+
+/// `LABEL [=====>    ] 120/300 frames, 1739 frames/s, eta 0s`: the rate
+/// in whole frames (indicatif's own `{per_sec}` gives four decimals).
+fn style(label: &str) -> ProgressStyle {
+    let template = format!("{label} [{{bar:30}}] {{pos}}/{{len}} frames, {{rate}}, eta {{eta}}");
+    ProgressStyle::with_template(&template)
+        .expect("a valid template")
+        .with_key("rate", |state: &ProgressState, out: &mut dyn fmt::Write| {
+            let _ = write!(out, "{:.0} frames/s", state.per_sec());
+        })
+        .progress_chars("=> ")
+}
 
 /// An indicatif bar on stderr, shown only when stderr is a terminal.
 pub struct Bar {
@@ -28,12 +41,7 @@ impl Progress for Bar {
             ProgressDrawTarget::hidden()
         };
         let bar = ProgressBar::with_draw_target(Some(total), target);
-        let style = ProgressStyle::with_template(
-            "{msg} [{bar:30}] {pos}/{len} frames, {per_sec}, eta {eta}",
-        )
-        .expect("a valid template")
-        .progress_chars("=> ");
-        bar.set_style(style);
+        bar.set_style(style("{msg}"));
         bar.set_message(self.label.clone());
         self.bar = Some(bar);
     }
@@ -68,12 +76,7 @@ impl Overall {
             ProgressDrawTarget::hidden()
         };
         let bar = ProgressBar::with_draw_target(None, target);
-        let style = ProgressStyle::with_template(
-            "batch [{bar:30}] {pos}/{len} frames, {per_sec}, eta {eta}",
-        )
-        .expect("a valid template")
-        .progress_chars("=> ");
-        bar.set_style(style);
+        bar.set_style(style("batch"));
         Overall { bar, lines: !quiet }
     }
 }

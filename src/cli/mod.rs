@@ -45,13 +45,34 @@ pub enum Command {
     /// Render many presets at once, on every core, and record each output's
     /// size and SHA-256 in DIR/manifest.json.
     Batch(BatchArgs),
+    /// Print a shell's completion script for whalegen, to save where the
+    /// shell reads completions: for bash, `whalegen completions bash >
+    /// ~/.local/share/bash-completion/completions/whalegen`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
+/// Examples under `whalegen render --help`.
+const RENDER_EXAMPLES: &str = "\
+Examples:
+  whalegen render                                      the whale, to out/whale.gif
+  whalegen render --scene tree --frame 149 -o tree.png  one PNG of the tree, grown
+  whalegen render --scene tree --set angle=20 --set stroke=#ffcc00 --duration 4
+  whalegen render --preset whale-shark --frames 60 -o frames/
+  whalegen render sketch.js --duration 5 --fps 25 -o sketch.gif
+
+Every parameter of a scene or preset, with its default: whalegen show --scene tree,
+whalegen show dragon. The presets: whalegen list.";
+
 #[derive(Debug, Args)]
+#[command(after_help = RENDER_EXAMPLES)]
 pub struct RenderArgs {
     /// A p5.js sketch to render instead of a scene: a .js file (global or
     /// instance mode), or a folder whose index.html lists its scripts.
-    /// --seed seeds Math.random, --set KEY=VALUE is read by getURLParams().
+    /// --seed seeds Math.random.
     #[arg(value_name = "SKETCH", conflicts_with_all = ["preset", "width", "height"])]
     pub sketch: Option<PathBuf>,
 
@@ -82,14 +103,8 @@ pub struct RenderArgs {
     #[arg(long, value_name = "FRAMES", requires = "sketch")]
     pub press: Option<String>,
 
-    /// The scene to render.
-    #[arg(long, value_enum, default_value_t = SceneKind::Whale)]
-    pub scene: SceneKind,
-
-    /// A preset: a name from `whalegen list` or the path of a .toml file.
-    /// --set and the flags override its values.
-    #[arg(long, value_name = "NAME|FILE", conflicts_with = "scene")]
-    pub preset: Option<String>,
+    #[command(flatten)]
+    pub scene: SceneArgs,
 
     /// Output: a .gif, a .png (one frame), a folder ending in / (one PNG per
     /// frame), or a pattern such as frames/f%04d.png. Default: out/NAME.gif,
@@ -97,31 +112,6 @@ pub struct RenderArgs {
     /// ffmpeg); {scene}, {preset}, {seed} and {frames} in the name are replaced.
     #[arg(short, long, value_name = "PATH")]
     pub output: Option<PathBuf>,
-
-    /// Number of frames [default: one loop of the scene].
-    #[arg(long)]
-    pub frames: Option<u32>,
-
-    /// Canvas width in pixels [default: the scene's].
-    #[arg(long)]
-    pub width: Option<u32>,
-
-    /// Canvas height in pixels [default: the scene's].
-    #[arg(long)]
-    pub height: Option<u32>,
-
-    /// Random seed [default: 1].
-    #[arg(long)]
-    pub seed: Option<u64>,
-
-    /// Frames per second of the animation [default: 30].
-    #[arg(long)]
-    pub fps: Option<f64>,
-
-    /// Set any scene parameter of SCENES.md; VALUE is a TOML value, a bare
-    /// word is a string: --set turn=bounce --set 'profile=[30,40,44,40,34,26,18,10]'.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
 
     /// GIF: how colours missing from the palette are approximated.
     #[arg(long, value_enum, default_value_t = Dither::None)]
@@ -137,7 +127,7 @@ pub struct RenderArgs {
 
     /// Write only frame K (counted from 0, as numbered frames are), after
     /// simulating the K frames before it.
-    #[arg(long, value_name = "K", conflicts_with_all = ["frames", "start", "sheet"])]
+    #[arg(long, value_name = "K", conflicts_with_all = ["frames", "duration", "start", "sheet"])]
     pub frame: Option<u32>,
 
     /// Simulate N frames before the first one written.
@@ -154,7 +144,7 @@ pub struct RenderArgs {
     #[arg(long, value_enum)]
     pub format: Option<Format>,
 
-    /// How many times a GIF or APNG plays; 0 plays forever.
+    /// How many times a GIF or an animated PNG plays; 0 plays forever.
     #[arg(long = "loop", value_name = "N", default_value_t = 0)]
     pub loops: u16,
 
@@ -172,6 +162,91 @@ pub struct RenderArgs {
 }
 
 impl RenderArgs {
+    /// The sketch to render, when one is given instead of a scene.
+    pub fn sketch(&self) -> Option<Result<SketchOptions, whalegen::Error>> {
+        let path = self.sketch.clone()?;
+        Some(
+            Pointer::parse(self.pointer.as_deref(), self.press.as_deref()).map(|pointer| {
+                SketchOptions {
+                    path,
+                    seed: self.scene.seed,
+                    set: self.scene.set.clone(),
+                    time_limit: self.time_limit,
+                    heap: self.heap,
+                    pointer,
+                    ..SketchOptions::default()
+                }
+            }),
+        )
+    }
+
+    /// How and where.
+    pub fn render(&self) -> RenderOptions {
+        RenderOptions {
+            output: self.output.clone(),
+            dry_run: self.dry_run,
+            frame: self.frame,
+            start: self.start,
+            scale: self.scale,
+            format: self.format,
+            sheet: self.sheet,
+            loops: self.loops,
+            transparent: self.transparent,
+            dither: self.dither,
+            threads: self.threads,
+            ..self.scene.timing()
+        }
+    }
+}
+
+/// The flags that choose a scene and its parameters: render's and show's.
+#[derive(Debug, Args)]
+pub struct SceneArgs {
+    /// The scene, when there is no preset.
+    #[arg(long, value_enum, default_value_t = SceneKind::Whale)]
+    pub scene: SceneKind,
+
+    /// A preset: a name from `whalegen list` or the path of a .toml file.
+    /// --set and the flags override its values.
+    #[arg(long, value_name = "NAME|FILE", conflicts_with = "scene")]
+    pub preset: Option<String>,
+
+    /// Number of frames [default: one loop of the scene].
+    #[arg(long)]
+    pub frames: Option<u32>,
+
+    /// Canvas width in pixels [default: the scene's].
+    #[arg(long)]
+    pub width: Option<u32>,
+
+    /// Canvas height in pixels [default: the scene's].
+    #[arg(long)]
+    pub height: Option<u32>,
+
+    /// Random seed [default: 1].
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// Frames per second of the animation [default: the preset's, else 30;
+    /// a sketch's frameRate()].
+    #[arg(long)]
+    pub fps: Option<f64>,
+
+    /// Seconds of animation: --fps times SECONDS frames, rounded.
+    #[arg(long, value_name = "SECONDS", conflicts_with = "frames")]
+    pub duration: Option<f64>,
+
+    /// Set a parameter (`whalegen show --scene NAME` lists a scene's); VALUE
+    /// is a TOML value, else a string: --set turn=bounce --set
+    /// 'profile=[30,40,44,40,34,26,18,10]' --set rules.X=F+[X]-X. A colour is
+    /// 0-255 numbers, '#rrggbb', '#rrggbbaa', a CSS name, rgb() or rgba(); one
+    /// without alpha keeps the alpha of the colour it replaces. A sketch
+    /// reads them with getURLParams().
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+}
+
+impl SceneArgs {
     /// What to render.
     pub fn scene(&self) -> SceneOptions {
         SceneOptions {
@@ -184,65 +259,35 @@ impl RenderArgs {
         }
     }
 
-    /// How and where.
-    /// The sketch to render, when one is given instead of a scene.
-    pub fn sketch(&self) -> Option<Result<SketchOptions, whalegen::Error>> {
-        let path = self.sketch.clone()?;
-        Some(
-            Pointer::parse(self.pointer.as_deref(), self.press.as_deref()).map(|pointer| {
-                SketchOptions {
-                    path,
-                    seed: self.seed,
-                    set: self.set.clone(),
-                    time_limit: self.time_limit,
-                    heap: self.heap,
-                    pointer,
-                    ..SketchOptions::default()
-                }
-            }),
-        )
-    }
-
-    pub fn render(&self) -> RenderOptions {
+    /// The frame count, rate and duration; the rest as the defaults.
+    pub fn timing(&self) -> RenderOptions {
         RenderOptions {
-            output: self.output.clone(),
-            dry_run: self.dry_run,
             frames: self.frames,
             fps: self.fps,
-            frame: self.frame,
-            start: self.start,
-            scale: self.scale,
-            format: self.format,
-            sheet: self.sheet,
-            loops: self.loops,
-            transparent: self.transparent,
-            dither: self.dither,
-            threads: self.threads,
+            duration: self.duration,
+            ..RenderOptions::default()
         }
     }
 }
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// A preset: a name from `whalegen list` or the path of a .toml file.
-    #[arg(value_name = "NAME|FILE", required_unless_present = "scene")]
-    pub preset: Option<String>,
+    /// A preset: a name from `whalegen list` or the path of a .toml file
+    /// [default: the scene's defaults].
+    #[arg(value_name = "NAME|FILE", conflicts_with_all = ["preset", "scene"])]
+    pub name: Option<String>,
 
-    /// Show a scene's defaults instead.
-    #[arg(long, value_enum, conflicts_with = "preset")]
-    pub scene: Option<SceneKind>,
-
-    /// Set any parameter, as render's --set.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
+    #[command(flatten)]
+    pub scene: SceneArgs,
 }
 
 impl From<ShowArgs> for ShowOptions {
     fn from(args: ShowArgs) -> Self {
+        let mut scene = args.scene.scene();
+        scene.preset = args.name.or(scene.preset);
         ShowOptions {
-            preset: args.preset,
-            scene: args.scene.unwrap_or_default(),
-            set: args.set,
+            scene,
+            timing: args.scene.timing(),
         }
     }
 }

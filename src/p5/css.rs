@@ -15,16 +15,51 @@ use super::jsnum::{max, min};
 /// `__proto__`: p5 looks names up in a plain object and finds its
 /// prototype's properties.
 pub(crate) fn parse(css: &str) -> Result<[f64; 4], ColorError> {
-    let s = css.trim_matches(is_js_space).to_lowercase();
-    if s == "constructor" || s == "__proto__" {
-        return Err(ColorError::NotAColor(css.to_string()));
+    match recognise(css) {
+        Some(known) => Ok(known.rgba),
+        None if is_prototype(&normalise(css)) => Err(ColorError::NotAColor(css.to_string())),
+        None => Ok([1.0; 4]),
     }
-    if let Ok(i) = NAMED.binary_search_by(|(name, _)| name.cmp(&s.as_str())) {
-        let rgb = NAMED[i].1;
-        let byte = |shift: u32| f64::from((rgb >> shift) & 0xff) / 255.0;
-        return Ok([byte(16), byte(8), byte(0), 1.0]);
+}
+
+/// A colour string p5 recognises, and whether it gives an alpha.
+pub(crate) struct Known {
+    /// p5's normalised RGBA, as [`parse`] gives it.
+    pub rgba: [f64; 4],
+    /// `#rgba`, `#rrggbbaa`, `rgba()`, `hsla()` or `hsba()`.
+    pub alpha: bool,
+}
+
+/// The colour of a CSS string when p5 recognises it; `None` where [`parse`]
+/// gives white or fails. For inputs, which refuse what p5 would let pass.
+pub(crate) fn recognise(css: &str) -> Option<Known> {
+    let s = normalise(css);
+    if is_prototype(&s) {
+        return None;
     }
-    Ok(hex(&s).or_else(|| functional(&s)).unwrap_or([1.0; 4]))
+    let alpha = match s.strip_prefix('#') {
+        Some(digits) => matches!(digits.len(), 4 | 8),
+        None => ["rgba(", "hsla(", "hsba("].iter().any(|f| s.starts_with(f)),
+    };
+    let rgba = match NAMED.binary_search_by(|(name, _)| name.cmp(&s.as_str())) {
+        Ok(i) => {
+            let rgb = NAMED[i].1;
+            let byte = |shift: u32| f64::from((rgb >> shift) & 0xff) / 255.0;
+            [byte(16), byte(8), byte(0), 1.0]
+        }
+        Err(_) => hex(&s).or_else(|| functional(&s))?,
+    };
+    Some(Known { rgba, alpha })
+}
+
+/// Trimmed and lower-cased, as JavaScript's `trim()` and `toLowerCase()`.
+fn normalise(css: &str) -> String {
+    css.trim_matches(is_js_space).to_lowercase()
+}
+
+/// Names p5 finds on its colour table's prototype, and throws on.
+fn is_prototype(s: &str) -> bool {
+    s == "constructor" || s == "__proto__"
 }
 
 /// JavaScript's WhiteSpace and LineTerminator: what `trim()` removes and

@@ -36,6 +36,7 @@ mod thin;
 mod transform;
 
 pub use color::Rgba;
+pub(crate) use color::Written;
 pub use drawing::Drawing;
 pub use shape::{Kind, ShapeEnd};
 pub use shapes::ArcMode;

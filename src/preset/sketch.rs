@@ -175,12 +175,12 @@ impl SketchPreset {
         Ok(options)
     }
 
-    /// `render` with the preset's frame count and rate where it gives none.
+    /// `render` with the preset's frame count and rate where it gives none
+    /// (a `--frame` or `--duration` counts as a frame count).
     pub fn render(&self, render: &RenderOptions) -> RenderOptions {
+        let counted = render.frame.is_some() || render.duration.is_some();
         RenderOptions {
-            frames: render
-                .frames
-                .or(self.frames.filter(|_| render.frame.is_none())),
+            frames: render.frames.or(self.frames.filter(|_| !counted)),
             fps: render.fps.or(self.fps),
             ..render.clone()
         }

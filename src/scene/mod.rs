@@ -138,6 +138,16 @@ impl SceneParams {
         }
     }
 
+    /// What is worth saying before a render of `frames` frames on a
+    /// `width` x `height` canvas that does not stop it. The parameters must
+    /// be checked.
+    pub fn warnings(&self, width: u32, height: u32, frames: u32) -> Vec<String> {
+        match self {
+            SceneParams::Tree(p) => p.off_canvas(width, height, frames).into_iter().collect(),
+            SceneParams::Whale(_) | SceneParams::Chain(_) => Vec::new(),
+        }
+    }
+
     /// Checks every parameter, then builds the scene: the only step that may
     /// fail. `frames` bounds the work (the tree's largest generation).
     pub fn build(

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::lsystem::{LSystem, Size};
-use super::turtle::{Measure, Turtle};
+use super::turtle::{Bounds, Measure, Turtle};
 use super::{Scene, V2};
 use crate::check;
 use crate::error::Error;
@@ -165,6 +165,52 @@ impl TreeParams {
         })
     }
 
+    /// Says so when, without `fit`, a generation shown in `frames` frames
+    /// draws outside the `width` x `height` canvas: rules of one's own
+    /// easily grow off it. The parameters must be checked.
+    pub(crate) fn off_canvas(&self, width: u32, height: u32, frames: u32) -> Option<String> {
+        if self.fit {
+            return None;
+        }
+        let system = LSystem::new(&self.axiom, &self.rules).ok()?;
+        let (w, h) = (f64::from(width), f64::from(height));
+        // Line ends a pixel out are a rounding, not a plant off the canvas.
+        let inside = |v: f64, side: f64| (-1.0..=side + 1.0).contains(&v);
+        (0..=self.generation(frames.saturating_sub(1))).find_map(|generation| {
+            let bounds = self.measure(&system, generation)?;
+            let Placement { origin, len } = self.sketch_placement(w, h, generation);
+            let (min, max) = (origin + bounds.min * len, origin + bounds.max * len);
+            let fits = [min.x, max.x].iter().all(|&x| inside(x, w))
+                && [min.y, max.y].iter().all(|&y| inside(y, h));
+            (!fits).then(|| {
+                format!(
+                    "generation {generation} of the L-system reaches outside the {width} x \
+                     {height} canvas (x {:.0} to {:.0}, y {:.0} to {:.0}): --set fit=true \
+                     scales each generation to the canvas, or change length, length_scale or \
+                     start",
+                    min.x, max.x, min.y, max.y
+                )
+            })
+        })
+    }
+
+    /// Where generation `generation` starts and how long its lines are on a
+    /// `width` x `height` canvas without `fit`, as SCENES.md.
+    fn sketch_placement(&self, width: f64, height: f64, generation: u32) -> Placement {
+        Placement {
+            origin: V2::new(self.start[0] * width, self.start[1] * height),
+            len: self.length * libm::pow(self.length_scale, f64::from(generation)),
+        }
+    }
+
+    /// The box of generation `generation`'s lines, 1 unit long each, from
+    /// the origin; `None` when it draws none.
+    fn measure(&self, system: &LSystem, generation: u32) -> Option<Bounds> {
+        let mut measure = Measure::new(self.turn());
+        self.turtle(1.0).run(system, generation, &mut measure);
+        measure.bounds()
+    }
+
     /// The generation shown at frame `frame`.
     fn generation(&self, frame: u32) -> u32 {
         (frame / self.hold).min(self.generations)
@@ -230,16 +276,11 @@ impl Tree {
     /// SCENES.md, or with `fit`, measured first and scaled to the canvas.
     fn place(&self, generation: u32) -> Placement {
         let p = &self.params;
-        let sketch = Placement {
-            origin: V2::new(p.start[0] * self.width, p.start[1] * self.height),
-            len: p.length * libm::pow(p.length_scale, f64::from(generation)),
-        };
+        let sketch = p.sketch_placement(self.width, self.height, generation);
         if !p.fit {
             return sketch;
         }
-        let mut measure = Measure::new(p.turn());
-        p.turtle(1.0).run(&self.system, generation, &mut measure);
-        let Some(bounds) = measure.bounds() else {
+        let Some(bounds) = p.measure(&self.system, generation) else {
             return sketch;
         };
         let room = |side: f64| (side - 2.0 * p.margin).max(0.0);
