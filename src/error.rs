@@ -82,7 +82,7 @@ pub enum Error {
     },
 
     /// A preset or batch file that couldn't be read.
-    #[error("can't read preset `{path}`")]
+    #[error("can't read `{path}`")]
     ReadPreset {
         /// The file.
         path: PathBuf,

@@ -12,30 +12,35 @@ use crate::error::Error;
 /// under 2 KB, and a larger file is not one.
 pub const MAX_FILE: u64 = 1 << 20;
 
-/// The text of the preset file at `path`, refused without reading more
-/// than `MAX_FILE` + 1 bytes when it is not a regular file (a device, a
-/// pipe, a folder), is over `MAX_FILE` bytes (whatever size it claims) or is
-/// not UTF-8. Errors name the file and never show its text.
+/// The text of the preset file at `path`, at most `MAX_FILE` bytes (see
+/// `read_bounded`).
 pub(crate) fn read_text(path: &Path) -> Result<String, Error> {
+    read_bounded(path, MAX_FILE)
+}
+
+/// The text of the file at `path`, refused without reading more than
+/// `max` + 1 bytes when it is not a regular file (a device, a pipe, a
+/// folder), is over `max` bytes (whatever size it claims) or is not UTF-8.
+/// Errors name the file and never show its text.
+pub(crate) fn read_bounded(path: &Path, max: u64) -> Result<String, Error> {
     let failed = |source| Error::ReadPreset {
         path: path.to_path_buf(),
         source,
     };
     let refuse = |kind: ErrorKind, reason: String| failed(std::io::Error::new(kind, reason));
-    let not_regular = || {
-        let reason = "not a regular file: name a .toml file".to_string();
-        refuse(ErrorKind::InvalidInput, reason)
-    };
+    let not_regular = || refuse(ErrorKind::InvalidInput, "not a regular file".to_string());
     let too_large = || {
-        let reason = format!("over {MAX_FILE} bytes (1 MiB), too large for a preset");
-        refuse(ErrorKind::InvalidData, reason)
+        refuse(
+            ErrorKind::InvalidData,
+            format!("over {max} bytes, too large"),
+        )
     };
     // Checked before opening, which would wait for a writer on a pipe.
     let meta = std::fs::metadata(path).map_err(failed)?;
     if !meta.is_file() {
         return Err(not_regular());
     }
-    if meta.len() > MAX_FILE {
+    if meta.len() > max {
         return Err(too_large());
     }
     let file = File::open(path).map_err(failed)?;
@@ -44,10 +49,8 @@ pub(crate) fn read_text(path: &Path) -> Result<String, Error> {
         return Err(not_regular());
     }
     let mut bytes = Vec::new();
-    file.take(MAX_FILE + 1)
-        .read_to_end(&mut bytes)
-        .map_err(failed)?;
-    if bytes.len() as u64 > MAX_FILE {
+    file.take(max + 1).read_to_end(&mut bytes).map_err(failed)?;
+    if bytes.len() as u64 > max {
         return Err(too_large());
     }
     String::from_utf8(bytes).map_err(|err| {

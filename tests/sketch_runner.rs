@@ -448,3 +448,48 @@ fn a_sketch_preset_renders_its_sketch_with_its_keys() {
         "{listed}"
     );
 }
+
+#[test]
+fn data_files_are_read_from_the_sketch_folder_only() {
+    let s = sketch(
+        "let j, s, t;\n\
+         function preload() { j = loadJSON('data/a.json'); s = loadStrings('data/s.txt'); t = loadTable('data/t.csv', 'csv', 'header'); }\n\
+         function setup() {\n  noLoop();\n\
+           print(JSON.stringify(j), JSON.stringify(s), t.getRowCount(), t.getColumnCount(), JSON.stringify(t.columns));\n\
+           for (const r of t.getRows()) print(r.getString('name'), r.getNum('x') + r.getNum(2));\n\
+           print(JSON.stringify(t.getColumn('y')), t.findRow('c', 'name').get(1), JSON.stringify(loadJSON('data/list.json')));\n\
+           loadJSON('data/a.json', (d) => print('called', d.n));\n\
+           loadJSON('data/missing.json', () => {}, (e) => print('failed'));\n}\n",
+    );
+    let data = s.path.parent().unwrap().join("data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(
+        data.join("a.json"),
+        r##"{"n": 3, "colors": ["#f00", "#0a0"]}"##,
+    )
+    .unwrap();
+    std::fs::write(data.join("list.json"), "[5, 6]").unwrap();
+    std::fs::write(data.join("s.txt"), "one\r\ntwo\nthree\n").unwrap();
+    std::fs::write(
+        data.join("t.csv"),
+        "name,x,y\n\"a, b\",10,20\n\"q\"\"uote\",30,40\n\nc,50,60\n",
+    )
+    .unwrap();
+    // As p5.js 1.11's loaders read them (lib/p5.js: loadJSON copies the
+    // keys, an array's too; loadStrings splits on CR, LF and CRLF;
+    // loadTable's reader skips empty records).
+    assert_eq!(
+        s.render(&["-q", "-o", "x.png"]),
+        "{\"n\":3,\"colors\":[\"#f00\",\"#0a0\"]} [\"one\",\"two\",\"three\",\"\"] 3 3 [\"name\",\"x\",\"y\"]\n\
+         a, b 30\nq\"uote 70\nc 110\n[\"20\",\"40\",\"60\"] 50 {\"0\":5,\"1\":6}\ncalled 3\nfailed\n"
+    );
+    for (path, needle) in [
+        ("../secret.json", "`..` is not allowed"),
+        ("/etc/passwd", "absolute path"),
+        ("https://example.com/a.json", "a URL"),
+        ("data/missing.json", "missing.json"),
+    ] {
+        let bad = sketch(&format!("function preload() {{ loadJSON('{path}'); }}\n"));
+        bad.refused(&["-o", "x.png"], needle);
+    }
+}

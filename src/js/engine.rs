@@ -3,6 +3,7 @@
 //! processes or clock) in reach.
 
 use std::cell::{Cell, RefCell};
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
@@ -13,6 +14,7 @@ use rquickjs::function::IntoArgs;
 use rquickjs::{CatchResultExt, CaughtError, Context, Ctx, Function, Object, Runtime};
 
 use super::bind::{self, Stage};
+use super::files;
 use crate::error::Error;
 
 /// The file name the prelude's frames carry in a stack, left out of reports.
@@ -49,7 +51,14 @@ impl Engine {
     /// `seed`, with whalegen's p5 API installed.
     /// `shown` counts the lines `print()` has shown in every run of the
     /// sketch (see `bind::State`).
-    pub(super) fn new(limits: Limits, seed: u32, shown: Arc<AtomicUsize>) -> Result<Engine, Error> {
+    /// `folder` is the sketch's: the only one its `loadJSON` and the
+    /// like read from.
+    pub(super) fn new(
+        limits: Limits,
+        seed: u32,
+        shown: Arc<AtomicUsize>,
+        folder: PathBuf,
+    ) -> Result<Engine, Error> {
         let runtime = Runtime::new().map_err(engine_error)?;
         runtime.set_memory_limit(limits.heap);
         runtime.set_max_stack_size(STACK);
@@ -70,6 +79,7 @@ impl Engine {
         };
         engine.context.with(|ctx| {
             bind::install(&ctx, &engine.stage)
+                .and_then(|()| files::install_files(&ctx, folder))
                 .catch(&ctx)
                 .map_err(|e| engine_error(e.to_string()))
         })?;

@@ -5,11 +5,13 @@
 mod bind;
 mod colour;
 mod engine;
+mod files;
 mod load;
 mod numbers;
 mod pixels;
 mod record;
 
+use std::path::PathBuf;
 use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -42,6 +44,8 @@ pub struct JsSource {
     name: String,
     /// The sketch's file (or folder) name without `.js`.
     stem: String,
+    /// The folder its data files are read from: the sketch's own.
+    folder: PathBuf,
     scripts: Vec<Script>,
     seed: u32,
     /// `getURLParams()` as JSON.
@@ -100,9 +104,17 @@ impl JsSource {
             time: Duration::from_secs_f64(options.time_limit),
             heap: (options.heap as usize) << 20,
         };
+        let folder = match &options.path {
+            dir if dir.is_dir() => dir.clone(),
+            file => match file.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+                _ => PathBuf::from("."),
+            },
+        };
         let mut source = JsSource {
             name,
             stem,
+            folder,
             scripts,
             // p5's generator takes the seed modulo 2^32.
             seed: options.seed.unwrap_or(0) as u32,
@@ -150,7 +162,12 @@ impl JsSource {
 
     /// An engine with the sketch's scripts evaluated, before `setup()`.
     fn engine(&self) -> Result<Engine, Error> {
-        let engine = Engine::new(self.limits, self.seed, self.shown.clone())?;
+        let engine = Engine::new(
+            self.limits,
+            self.seed,
+            self.shown.clone(),
+            self.folder.clone(),
+        )?;
         engine.call("params", (self.params.as_str(),), "getURLParams")?;
         engine.call("frameRate", (self.fps,), "frameRate")?;
         for script in &self.scripts {

@@ -543,6 +543,127 @@
   api.selectAll = () => [];
   api.removeElements = () => {};
 
+  // -------------------------------------------------------- loading data
+  // Files inside the sketch's folder, read at once (a browser fetches
+  // them; p5's preload() waits for them). A callback is called before the
+  // function returns.
+  function callbacks(args) {
+    const fns = args.filter((a) => typeof a === 'function');
+    return { done: fns[0], failed: fns[1] };
+  }
+  function load(call, path, args, parse) {
+    const { done, failed } = callbacks(args);
+    let value;
+    try {
+      value = parse(native.readText(String(path), call));
+    } catch (e) {
+      if (failed) { failed(e); return undefined; }
+      throw e;
+    }
+    if (done) done(value.callback);
+    return value.result;
+  }
+  api.loadStrings = function (path, ...args) {
+    return load('loadStrings', path, args, (text) => {
+      const lines = text.replace(/\r\n/g, '\r').replace(/\n/g, '\r').split(/\r/);
+      return { result: lines, callback: lines };
+    });
+  };
+  api.loadJSON = function (path, ...args) {
+    return load('loadJSON', path, args, (text) => {
+      const data = JSON.parse(text);
+      // p5 copies the keys into an object of its own, an array's too.
+      const copy = {};
+      for (const k in data) copy[k] = data[k];
+      return { result: copy, callback: data };
+    });
+  };
+  class TableRow {
+    constructor(arr, columns) {
+      this.arr = arr;
+      this.obj = Object.fromEntries(columns.map((key, i) => [key, arr[i]]));
+    }
+    get(c) { return typeof c === 'string' ? this.obj[c] : this.arr[c]; }
+    getString(c) { return this.get(c).toString(); }
+    getNum(c) {
+      const n = parseFloat(this.get(c));
+      if (Number.isNaN(n)) throw 'Error: ' + this.obj[c] + ' is NaN (Not a Number)';
+      return n;
+    }
+  }
+  class Table {
+    constructor() { this.columns = []; this.rows = []; }
+    getRowCount() { return this.rows.length; }
+    getColumnCount() { return this.columns.length; }
+    getRow(r) { return this.rows[r]; }
+    getRows() { return this.rows; }
+    get(r, c) { return this.rows[r].get(c); }
+    getString(r, c) { return this.rows[r].getString(c); }
+    getNum(r, c) { return this.rows[r].getNum(c); }
+    getColumn(c) {
+      const i = typeof c === 'string' ? this.columns.indexOf(c) : c;
+      return this.rows.map((row) => row.arr[i]);
+    }
+    getArray() { return this.rows.map((row) => row.arr); }
+    findRow(value, c) { return this.rows.find((row) => row.get(c) === value) || null; }
+    findRows(value, c) { return this.rows.filter((row) => row.get(c) === value); }
+  }
+  // p5's reader: quoted fields with "" inside, CR, LF or CRLF between
+  // records, a record of one empty field skipped.
+  function records(text, sep) {
+    const out = [];
+    let record = null, token = '', quoted = false, started = false, after = false;
+    const end = () => { record.push(token); token = ''; started = false; after = false; };
+    for (let i = 0; i <= text.length; i++) {
+      const c = text[i];
+      if (i === text.length) {
+        if (quoted) throw new Error('Unclosed quote in file.');
+        if (record) { end(); out.push(record); }
+        break;
+      }
+      if (record === null) record = [];
+      if (!started && !after) {
+        started = true;
+        if (c === '"') { quoted = true; continue; }
+      }
+      if (quoted) {
+        if (c === '"') {
+          if (text[i + 1] === '"') { token += '"'; i++; } else { quoted = false; after = true; }
+        } else if (c !== '\r') {
+          token += c;
+        }
+        continue;
+      }
+      if (c === '\r' || c === '\n') {
+        if (c === '\r' && text[i + 1] === '\n') i++;
+        end(); out.push(record); record = null;
+      } else if (c === sep) {
+        end();
+      } else if (!after) {
+        token += c;
+      }
+    }
+    return out;
+  }
+  api.loadTable = function (path, ...args) {
+    const names = args.filter((a) => typeof a === 'string');
+    const ext = String(path).split('.').pop();
+    const seps = { csv: ',', ssv: ';', tsv: '\t' };
+    let sep = seps[ext];
+    for (const n of names) if (n in seps) sep = seps[n];
+    return load('loadTable', path, args, (text) => {
+      const table = new Table();
+      const all = records(text, sep);
+      if (names.includes('header')) table.columns = all.shift() || [];
+      else table.columns = (all[0] || []).map(() => 'null');
+      for (const r of all) {
+        if (r.length === 1 && r[0] === '') continue;
+        table.rows.push(new TableRow(r, table.columns));
+      }
+      return { result: table, callback: table };
+    });
+  };
+
   // ------------------------------------------------------ what is refused
   class Unsupported extends Error {}
   Unsupported.prototype.name = 'NotSupported';
@@ -560,8 +681,8 @@
       'loadFont', 'loadImage', 'image', 'imageMode', 'tint', 'noTint', 'createImage', 'createGraphics',
       'copy', 'filter', 'blend', 'mask', 'drawingContext'],
     'whalegen writes the outputs its command line asks for': ['save', 'saveCanvas', 'saveFrames', 'saveGif',
-      'saveJSON', 'saveStrings', 'saveTable', 'createWriter', 'httpGet', 'httpPost', 'httpDo', 'loadJSON',
-      'loadStrings', 'loadTable', 'loadXML', 'loadBytes', 'createCapture', 'createVideo', 'createAudio',
+      'saveJSON', 'saveStrings', 'saveTable', 'createWriter', 'httpGet', 'httpPost', 'httpDo', 'loadXML',
+      'loadBytes', 'createCapture', 'createVideo', 'createAudio',
       'loadSound', 'storeItem', 'getItem'],
   };
   for (const why in refused) {
@@ -601,6 +722,8 @@
   Object.defineProperty(p5.prototype, 'constructor', { value: p5 });
   p5.Vector = Vector;
   p5.Color = Color;
+  p5.Table = Table;
+  p5.TableRow = TableRow;
   p5.prototype.key = '';
   p5.prototype.keyCode = 0;
   p5.prototype.keyIsPressed = false;

@@ -1,0 +1,64 @@
+//! The one file access a sketch has: p5's `loadJSON`, `loadStrings` and
+//! `loadTable` read text files inside the sketch's folder (prelude.js
+//! parses them). A URL, an absolute path, `..` or a symbolic link is
+//! refused in one line naming it; nothing is ever written.
+
+use std::path::{Path, PathBuf};
+
+use rquickjs::{Ctx, Exception, Function, Object};
+
+use crate::paths::{inside, read_bounded};
+
+/// The largest data file a sketch reads, in bytes (64 MiB).
+const MAX_DATA: u64 = 64 << 20;
+
+/// Sets `__native.readText(path, call)`: the text of `path`, relative to
+/// `folder`; `call` (`loadJSON`, ...) names the function in errors.
+pub(super) fn install_files(ctx: &Ctx<'_>, folder: PathBuf) -> rquickjs::Result<()> {
+    let native: Object = ctx.globals().get("__native")?;
+    let read = move |ctx: Ctx<'_>, path: String, call: String| {
+        read_text(&folder, &path, &call).map_err(|why| Exception::throw_message(&ctx, &why))
+    };
+    native.set("readText", Function::new(ctx.clone(), read)?)
+}
+
+/// The text of the file `path` inside `folder`, or why not, in a line.
+fn read_text(folder: &Path, path: &str, call: &str) -> Result<String, String> {
+    if path.contains("://") || path.starts_with("//") || path.starts_with("data:") {
+        return Err(format!(
+            "{call}({path:?}): a URL; whalegen reads only files inside the sketch's folder"
+        ));
+    }
+    let file = inside(folder, Path::new(path), "path").map_err(|e| format!("{call}(): {e}"))?;
+    read_bounded(&file, MAX_DATA).map_err(|e| format!("{call}(): {}", e.chain()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_files_inside_the_folder_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("data")).unwrap();
+        std::fs::write(dir.path().join("data/a.txt"), "one\ntwo").unwrap();
+        assert_eq!(
+            read_text(dir.path(), "data/a.txt", "loadStrings").unwrap(),
+            "one\ntwo"
+        );
+        for (path, needle) in [
+            ("https://example.com/a.json", "a URL"),
+            ("//example.com/a.json", "a URL"),
+            ("../a.txt", "`..` is not allowed"),
+            ("/etc/passwd", "absolute path"),
+            ("data/missing.txt", "data/missing.txt"),
+            ("data", "not a regular file"),
+        ] {
+            let err = read_text(dir.path(), path, "loadJSON").unwrap_err();
+            assert!(
+                err.starts_with("loadJSON(") && err.contains(needle),
+                "{path}: {err}"
+            );
+        }
+    }
+}
