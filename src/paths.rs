@@ -32,7 +32,7 @@ pub(crate) fn read_bounded(path: &Path, max: u64) -> Result<String, Error> {
     let too_large = || {
         refuse(
             ErrorKind::InvalidData,
-            format!("over {max} bytes, too large"),
+            format!("over {} MiB, too large", max >> 20),
         )
     };
     // Checked before opening, which would wait for a writer on a pipe.
