@@ -113,7 +113,13 @@ pub fn run(options: &BatchOptions, tally: &dyn Tally) -> Result<Outcome, Error> 
     outcome.entries = entries;
     outcome.entries.sort_by(|a, b| a.path.cmp(&b.path));
     match old {
-        Some(old) => outcome.changes = manifest::compare(&old, &outcome.entries),
+        Some(old) => {
+            outcome.changes = manifest::compare(&old, &outcome.entries);
+            outcome
+                .changes
+                .extend(manifest::on_disk(&options.output, &old));
+            outcome.changes.sort_by(|a, b| a.path().cmp(b.path()));
+        }
         None => {
             outcome.manifest = Some(manifest::write(root, outcome.entries.clone())?);
         }
@@ -326,16 +332,16 @@ fn render_one(item: Planned, root: &Path, tally: &dyn Tally) -> Result<Vec<Entry
         frames,
         ..
     } = item;
-    let report = |result: Result<Vec<Entry>, Error>| {
-        match &result {
-            Ok(entries) => {
-                let bytes: u64 = entries.iter().map(|e| e.bytes).sum();
-                let seconds = entries.first().map_or(0.0, |e| e.seconds);
-                tally.line(&format!("{label}: {bytes} bytes, {seconds:.1} s"));
-            }
-            Err(error) => tally.line(&format!("{label}: failed: {}", error.chain())),
+    let report = |result: Result<(Vec<Entry>, f64), Error>| match result {
+        Ok((entries, seconds)) => {
+            let bytes: u64 = entries.iter().map(|e| e.bytes).sum();
+            tally.line(&format!("{label}: {bytes} bytes, {seconds:.1} s"));
+            Ok(entries)
         }
-        result
+        Err(error) => {
+            tally.line(&format!("{label}: failed: {}", error.chain()));
+            Err(error)
+        }
     };
     for dir in files.iter().filter_map(|f| f.parent()) {
         if let Err(source) = std::fs::create_dir_all(dir) {
@@ -360,12 +366,9 @@ fn render_one(item: Planned, root: &Path, tally: &dyn Tally) -> Result<Vec<Entry
             seed,
             frames,
             size: rendered.size,
-            seconds: rendered.seconds,
         };
-        files
-            .iter()
-            .map(|f| Entry::of_file(root, f, &render))
-            .collect()
+        let entries = files.iter().map(|f| Entry::of_file(root, f, &render));
+        Ok((entries.collect::<Result<_, _>>()?, rendered.seconds))
     });
     report(entries)
 }

@@ -117,7 +117,9 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
     }
     if args.check {
         let manifest = args.output.join(whalegen::MANIFEST);
-        match outcome.changes.len() {
+        let mut differ: Vec<&str> = outcome.changes.iter().map(|c| c.path()).collect();
+        differ.dedup();
+        match differ.len() {
             0 => say!("whalegen: {written}, all as in {}", manifest.display()),
             1 => anyhow::bail!("1 file differs from {}", manifest.display()),
             n => anyhow::bail!("{n} files differ from {}", manifest.display()),

@@ -153,7 +153,8 @@ pub struct BatchOptions {
     /// written outside it. Default: `out`.
     pub output: PathBuf,
     /// Render into a private temporary folder and compare with
-    /// `output/manifest.json`, writing nothing. Default: `false`.
+    /// `output/manifest.json` and with the files it lists there, writing
+    /// nothing. Default: `false`.
     pub check: bool,
     /// Renders at a time. Default (`None`): one per core.
     pub jobs: Option<NonZeroUsize>,

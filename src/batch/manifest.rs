@@ -1,13 +1,14 @@
 //! `manifest.json`: what a batch wrote, one entry per file, and the
 //! comparison `--check` makes with it.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::io::{Read, Write};
+use std::path::{Component, Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::error::Error;
+use crate::paths;
 use crate::sink::AtomicFile;
 
 /// The manifest's name in the batch's output folder.
@@ -34,8 +35,6 @@ pub struct Entry {
     pub bytes: u64,
     /// Of the file's bytes, in lower-case hex.
     pub sha256: String,
-    /// The whole render's, in seconds; not compared by `--check`.
-    pub seconds: f64,
 }
 
 /// What an entry says of its render, all but the file.
@@ -45,13 +44,12 @@ pub(crate) struct Render<'a> {
     pub seed: u64,
     pub frames: u32,
     pub size: (u32, u32),
-    pub seconds: f64,
 }
 
 impl Entry {
     /// The entry of `file`, found under `root`, as `render` wrote it.
     pub(crate) fn of_file(root: &Path, file: &Path, render: &Render) -> Result<Entry, Error> {
-        let bytes = std::fs::read(file).map_err(|source| Error::Write {
+        let (bytes, sha256) = digest(file).map_err(|source| Error::Write {
             path: file.to_path_buf(),
             source,
         })?;
@@ -68,15 +66,36 @@ impl Entry {
             frames: render.frames,
             width: render.size.0,
             height: render.size.1,
-            bytes: bytes.len() as u64,
-            sha256: hex(&Sha256::digest(&bytes)),
-            // Milliseconds are plenty, and keep the file short.
-            seconds: (render.seconds * 1000.0).round() / 1000.0,
+            bytes,
+            sha256,
         })
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// The size and SHA-256 (lower-case hex) of the regular file `path`, read
+/// in pieces; anything else (a link, a folder, a pipe) is refused unread.
+pub(crate) fn digest(path: &Path) -> std::io::Result<(u64, String)> {
+    if !std::fs::symlink_metadata(path)?.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    let (mut file, mut hasher) = (std::fs::File::open(path)?, Sha256::new());
+    let (mut buffer, mut bytes) = (vec![0; 1 << 16], 0);
+    loop {
+        match file.read(&mut buffer)? {
+            0 => return Ok((bytes, hex(&hasher.finalize()))),
+            n => {
+                hasher.update(&buffer[..n]);
+                bytes += n as u64;
+            }
+        }
+    }
+}
+
+/// `bytes` in lower-case hex.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -114,18 +133,58 @@ pub fn check_writable(dir: &Path) -> Result<(), Error> {
     }
 }
 
-/// The entries of `dir/manifest.json`.
+/// The entries of `dir/manifest.json`, each path checked to name a file
+/// inside `dir` (the manifest may come from anywhere: no `..`, no absolute
+/// path, no symbolic link on the way) and to be unique.
 pub fn read(dir: &Path) -> Result<Vec<Entry>, Error> {
     let path = dir.join(NAME);
     let text = std::fs::read_to_string(&path).map_err(|source| Error::ReadManifest {
         path: path.clone(),
         reason: format!("{source}; write it with `whalegen batch` without --check first"),
     })?;
-    let manifest: Manifest = serde_json::from_str(&text).map_err(|err| Error::ReadManifest {
-        path,
-        reason: err.to_string(),
-    })?;
+    let refuse = |reason: String| Error::ReadManifest {
+        path: path.clone(),
+        reason,
+    };
+    let manifest: Manifest = serde_json::from_str(&text).map_err(|err| refuse(err.to_string()))?;
+    let mut seen = std::collections::BTreeSet::new();
+    for entry in &manifest.outputs {
+        paths::inside(dir, Path::new(&entry.path), "path")
+            .map_err(|err| refuse(err.to_string()))?;
+        let parts = Path::new(&entry.path).components();
+        if !parts.clone().all(|c| matches!(c, Component::Normal(_)))
+            || parts.count() != entry.path.split('/').count()
+        {
+            return Err(refuse(format!(
+                "`path` {:?} is not written as a batch writes it (folders joined by one `/`)",
+                entry.path
+            )));
+        }
+        if !seen.insert(entry.path.as_str()) {
+            return Err(refuse(format!("`path` {:?} is listed twice", entry.path)));
+        }
+    }
     Ok(manifest.outputs)
+}
+
+/// The files of `entries`, under `dir`, whose bytes are not the ones the
+/// manifest lists, or that are not there: what `--check` finds on disk.
+pub fn on_disk(dir: &Path, entries: &[Entry]) -> Vec<Change> {
+    entries
+        .iter()
+        .filter_map(|entry| {
+            let found = digest(&dir.join(&entry.path)).map_err(|err| match err.kind() {
+                std::io::ErrorKind::NotFound => "no such file".to_string(),
+                _ => err.to_string(),
+            });
+            let changed = found.as_ref().map_or(true, |(_, sha)| *sha != entry.sha256);
+            changed.then(|| Change::OnDisk {
+                path: entry.path.clone(),
+                old: entry.sha256.clone(),
+                found: found.map(|(_, sha)| sha),
+            })
+        })
+        .collect()
 }
 
 /// One difference between a manifest and a new render.
@@ -153,6 +212,16 @@ pub enum Change {
         path: String,
         /// The manifest's SHA-256.
         old: String,
+    },
+    /// In the manifest, but the file in the folder has other bytes, or
+    /// cannot be read.
+    OnDisk {
+        /// As in the manifest.
+        path: String,
+        /// The manifest's SHA-256.
+        old: String,
+        /// The file's SHA-256, or why there is none.
+        found: Result<String, String>,
     },
 }
 
@@ -198,7 +267,8 @@ impl Change {
         match self {
             Change::Changed { path, .. }
             | Change::Added { path, .. }
-            | Change::Missing { path, .. } => path,
+            | Change::Missing { path, .. }
+            | Change::OnDisk { path, .. } => path,
         }
     }
 }
@@ -218,6 +288,19 @@ impl std::fmt::Display for Change {
                     "missing: {path}: sha256 {old} in the manifest, not rendered"
                 )
             }
+            Change::OnDisk {
+                path,
+                old,
+                found: Ok(new),
+            } => write!(
+                f,
+                "changed on disk: {path}: sha256 {old} in the manifest, {new} in the file"
+            ),
+            Change::OnDisk {
+                path,
+                found: Err(why),
+                ..
+            } => write!(f, "missing on disk: {path}: in the manifest, but {why}"),
         }
     }
 }
@@ -237,7 +320,6 @@ mod tests {
             height: 1,
             bytes: 1,
             sha256: sha.into(),
-            seconds: 0.5,
         }
     }
 
@@ -248,9 +330,11 @@ mod tests {
             entry("b.png", "2"),
             entry("c.png", "3"),
         ];
-        let mut same = entry("a.png", "1");
-        same.seconds = 9.0;
-        let new = [same, entry("b.png", "5"), entry("d.png", "4")];
+        let new = [
+            entry("a.png", "1"),
+            entry("b.png", "5"),
+            entry("d.png", "4"),
+        ];
         let changes: Vec<String> = compare(&old, &new)
             .iter()
             .map(ToString::to_string)

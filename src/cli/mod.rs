@@ -259,7 +259,8 @@ pub struct BatchArgs {
     pub output: PathBuf,
 
     /// Render into a temporary folder and compare with DIR/manifest.json,
-    /// writing nothing; exit 1 and list the files that changed.
+    /// and the files it lists in DIR with it, writing nothing; exit 1 and
+    /// list the files that changed, in the render or on disk.
     #[arg(long)]
     pub check: bool,
 
