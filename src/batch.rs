@@ -6,9 +6,13 @@
 //! fails, then or while rendering, is reported and the others go on.
 
 mod manifest;
+mod merge;
+mod shard;
 mod spec;
 
 pub use manifest::{Change, Entry, NAME as MANIFEST};
+pub use merge::{merge, Merged};
+pub use shard::{Shard, Share, MAX_SHARDS};
 
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -47,6 +51,10 @@ pub struct Outcome {
     pub changes: Vec<Change>,
     /// The manifest written, unless `--check`.
     pub manifest: Option<PathBuf>,
+    /// `--shard`: the share rendered.
+    pub share: Option<Share>,
+    /// `--shard`: the estimated cost of every share, share 1 first.
+    pub loads: Vec<u64>,
     /// Nothing was rendered: the batch wrote outside its folder, or two of
     /// its renders one file (see `failures`).
     pub refused: bool,
@@ -57,9 +65,12 @@ struct Planned {
     plan: Plan,
     files: Vec<PathBuf>,
     label: String,
-    /// Pixels drawn, to start the longest renders first.
+    /// Its estimated cost, to start the longest renders first and to split
+    /// a batch into shares of equal cost.
     cost: u64,
     frames: u32,
+    /// What it renders, alike on every machine (for the job list's hash).
+    settings: String,
 }
 
 /// Runs the batch `options` ask for, reporting progress to `tally`. Every
@@ -99,13 +110,21 @@ pub fn run(options: &BatchOptions, tally: &dyn Tally) -> Result<Outcome, Error> 
         .failures
         .extend(failures.into_iter().filter_map(Result::err));
     let planned = planned.into_iter().filter_map(Result::ok).collect();
-    let (planned, refused) = refuse_overlaps(planned, root);
+    let (mut planned, refused) = refuse_overlaps(planned, root);
     refusals.extend(refused);
     if !refusals.is_empty() {
         outcome.failures.extend(refusals);
         outcome.failures.sort_by(|a, b| a.label.cmp(&b.label));
         outcome.refused = true;
         return Ok(outcome);
+    }
+    if let Some(shard) = options.shard {
+        let (share, loads) = take_share(&mut planned, shard, root);
+        outcome.share = Some(share);
+        outcome.loads = loads;
+    }
+    if let Some(old) = &old {
+        same_share(&options.output, old.shard.as_ref(), outcome.share.as_ref())?;
     }
     let (entries, failures) = render_all(planned, root, options, tally);
     outcome.failures.extend(failures);
@@ -114,17 +133,69 @@ pub fn run(options: &BatchOptions, tally: &dyn Tally) -> Result<Outcome, Error> 
     outcome.entries.sort_by(|a, b| a.path.cmp(&b.path));
     match old {
         Some(old) => {
-            outcome.changes = manifest::compare(&old, &outcome.entries);
-            outcome
-                .changes
-                .extend(manifest::on_disk(&options.output, &old));
+            outcome.changes = manifest::compare(&old.outputs, &outcome.entries);
+            let on_disk = manifest::on_disk(&options.output, &old.outputs);
+            outcome.changes.extend(on_disk);
             outcome.changes.sort_by(|a, b| a.path().cmp(b.path()));
         }
         None => {
-            outcome.manifest = Some(manifest::write(root, outcome.entries.clone())?);
+            let (entries, share) = (outcome.entries.clone(), outcome.share.clone());
+            outcome.manifest = Some(manifest::write(root, entries, share)?);
         }
     }
     Ok(outcome)
+}
+
+/// Keeps the renders of share `shard` of `planned`: what that share is,
+/// and the estimated cost of every share.
+fn take_share(planned: &mut Vec<Planned>, shard: Shard, root: &Path) -> (Share, Vec<u64>) {
+    let names: Vec<Vec<String>> = planned
+        .iter()
+        .map(|p| p.files.iter().map(|f| manifest::name(root, f)).collect())
+        .collect();
+    let items: Vec<shard::Item> = planned
+        .iter()
+        .zip(&names)
+        .map(|(p, files)| shard::Item {
+            files,
+            cost: p.cost,
+            settings: &p.settings,
+        })
+        .collect();
+    let split = shard::split(&items, shard.count);
+    let mine = |i: &usize| split.shard_of[*i] == shard.index;
+    let mut files: Vec<String> = (0..names.len())
+        .filter(mine)
+        .flat_map(|i| names[i].iter().cloned())
+        .collect();
+    files.sort();
+    let mut index = 0..;
+    planned.retain(|_| index.next().is_some_and(|i| mine(&i)));
+    let share = Share {
+        index: shard.index,
+        count: shard.count,
+        jobs: split.jobs,
+        files,
+    };
+    (share, split.loads)
+}
+
+/// `--check`: the manifest must hold the share this run renders, or none
+/// when it renders the whole batch.
+fn same_share(dir: &Path, old: Option<&Share>, new: Option<&Share>) -> Result<(), Error> {
+    let reason = match (old, new) {
+        (None, None) => return Ok(()),
+        (Some(old), Some(new)) if old == new => return Ok(()),
+        (Some(old), None) => format!("holds {old} of a batch: check it with --shard"),
+        (None, Some(new)) => format!("holds a whole batch, not {new}: check it without --shard"),
+        (Some(old), Some(new)) => {
+            format!("holds {old}, this run renders {new}: run the shard again without --check")
+        }
+    };
+    Err(Error::ReadManifest {
+        path: dir.join(MANIFEST),
+        reason,
+    })
 }
 
 fn write_error(path: &Path, source: std::io::Error) -> Error {
@@ -194,6 +265,14 @@ fn plan((what, options): (What, RenderOptions), root: &Path) -> Result<Planned, 
         label: format!("{name} ({})", what.label()),
         error,
     };
+    // As every machine sees it: output paths relative to `root`.
+    let settings = format!(
+        "{what:?}\n{:?}",
+        RenderOptions {
+            output: Some(PathBuf::from(&name)),
+            ..options.clone()
+        }
+    );
     let plan = match &what {
         What::Scene(scene) => Plan::scene(scene, &options),
         What::Sketch(sketch) => Plan::sketch(sketch, &options),
@@ -211,6 +290,7 @@ fn plan((what, options): (What, RenderOptions), root: &Path) -> Result<Planned, 
         label,
         cost: steps * u64::from(w) * u64::from(h) * scale * scale,
         frames,
+        settings,
     })
 }
 

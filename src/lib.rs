@@ -64,13 +64,17 @@ mod scene;
 mod sink;
 mod sketch;
 
-pub use batch::{run as batch, Change, Entry, Failure, Outcome, JOB_THREAD, MANIFEST};
+pub use batch::{
+    merge, run as batch, Change, Entry, Failure, Merged, Outcome, Shard, Share, JOB_THREAD,
+    MANIFEST, MAX_SHARDS,
+};
 pub use error::Error;
 pub use frame::Frame;
 pub use js::JsSource;
 pub use limits::{MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SIDE, MAX_WORK, MIN_FPS};
 pub use options::{
-    BatchOptions, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions, SketchOptions,
+    BatchOptions, Canvas, MergeOptions, RenderOptions, SceneOptions, Selection, ShowOptions,
+    SketchOptions,
 };
 pub use p5::{ArcMode, Cap, Damage, Drawing, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 pub use plan::{Plan, SceneSource};

@@ -5,6 +5,7 @@
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
+use crate::batch::Shard;
 use crate::pointer::Pointer;
 use crate::scene::SceneKind;
 use crate::sink::{Dither, Format, Grid};
@@ -161,6 +162,18 @@ pub struct BatchOptions {
     /// Drawing threads shared by all the renders. Default (`None`): one
     /// per core.
     pub threads: Option<NonZeroUsize>,
+    /// Render only this share of the batch's outputs, and say so in the
+    /// manifest. Default (`None`): the whole batch.
+    pub shard: Option<Shard>,
+}
+
+/// What `whalegen batch --merge` gathers, and where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MergeOptions {
+    /// The shards' folders, each written by `whalegen batch --shard I/N`.
+    pub shards: Vec<PathBuf>,
+    /// The folder the files and the merged `manifest.json` go to.
+    pub output: PathBuf,
 }
 
 impl Default for BatchOptions {
@@ -171,6 +184,7 @@ impl Default for BatchOptions {
             check: false,
             jobs: None,
             threads: None,
+            shard: None,
         }
     }
 }

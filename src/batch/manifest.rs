@@ -7,6 +7,7 @@ use std::path::{Component, Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::shard::Share;
 use crate::error::Error;
 use crate::paths;
 use crate::sink::AtomicFile;
@@ -53,13 +54,8 @@ impl Entry {
             path: file.to_path_buf(),
             source,
         })?;
-        let relative = file.strip_prefix(root).unwrap_or(file);
-        let path: Vec<_> = relative
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect();
         Ok(Entry {
-            path: path.join("/"),
+            path: name(root, file),
             preset: render.preset.into(),
             scene: render.scene.into(),
             seed: render.seed,
@@ -70,6 +66,17 @@ impl Entry {
             sha256,
         })
     }
+}
+
+/// `file`, under `root`, as the manifest names it: relative, with `/`
+/// between folders.
+pub(crate) fn name(root: &Path, file: &Path) -> String {
+    let relative = file.strip_prefix(root).unwrap_or(file);
+    let parts: Vec<_> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect();
+    parts.join("/")
 }
 
 /// The size and SHA-256 (lower-case hex) of the regular file `path`, read
@@ -99,17 +106,27 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-#[derive(Serialize, Deserialize)]
-struct Manifest {
-    outputs: Vec<Entry>,
+/// A manifest: a shard's says which share of the batch it holds.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// A shard's share; none in an unsharded or merged manifest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Share>,
+    /// The files written, sorted by path.
+    pub outputs: Vec<Entry>,
 }
 
-/// Writes `entries`, sorted by path, to `dir/manifest.json`, atomically.
-pub fn write(dir: &Path, mut entries: Vec<Entry>) -> Result<PathBuf, Error> {
+/// Writes `entries`, sorted by path, to `dir/manifest.json`, atomically,
+/// with the `shard` it holds, if any.
+pub fn write(dir: &Path, mut entries: Vec<Entry>, shard: Option<Share>) -> Result<PathBuf, Error> {
     entries.sort_by(|a, b| a.path.cmp(&b.path));
     let path = dir.join(NAME);
-    let text = serde_json::to_string_pretty(&Manifest { outputs: entries })
-        .expect("entries serialise to JSON");
+    let manifest = Manifest {
+        shard,
+        outputs: entries,
+    };
+    let text = serde_json::to_string_pretty(&manifest).expect("entries serialise to JSON");
     let mut file = AtomicFile::create(&path)?;
     file.write_all(format!("{text}\n").as_bytes())
         .map_err(|source| Error::Write {
@@ -133,10 +150,10 @@ pub fn check_writable(dir: &Path) -> Result<(), Error> {
     }
 }
 
-/// The entries of `dir/manifest.json`, each path checked to name a file
+/// `dir/manifest.json`, each path checked to name a file
 /// inside `dir` (the manifest may come from anywhere: no `..`, no absolute
 /// path, no symbolic link on the way) and to be unique.
-pub fn read(dir: &Path) -> Result<Vec<Entry>, Error> {
+pub fn read(dir: &Path) -> Result<Manifest, Error> {
     let path = dir.join(NAME);
     let text = std::fs::read_to_string(&path).map_err(|source| Error::ReadManifest {
         path: path.clone(),
@@ -164,7 +181,7 @@ pub fn read(dir: &Path) -> Result<Vec<Entry>, Error> {
             return Err(refuse(format!("`path` {:?} is listed twice", entry.path)));
         }
     }
-    Ok(manifest.outputs)
+    Ok(manifest)
 }
 
 /// The files of `entries`, under `dir`, whose bytes are not the ones the

@@ -1,0 +1,185 @@
+//! A batch split across machines: `--shard I/N` renders share I of N, a
+//! split that every machine computes alike from the job list alone, and
+//! records in its manifest which share of which job list it holds, so that
+//! `--merge` can tell a gap, an overlap or a mix of batches.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::manifest::hex;
+
+/// The most shares a batch is split into.
+pub const MAX_SHARDS: u32 = 1000;
+
+/// Which share of a batch one run renders: `index` of `count`, from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// From 1 to `count`.
+    pub index: u32,
+    /// From 1 to [`MAX_SHARDS`].
+    pub count: u32,
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let number = |t: &str| t.trim().parse::<u32>().ok();
+        text.split_once('/')
+            .and_then(|(i, n)| {
+                let (index, count) = (number(i)?, number(n)?);
+                ((1..=MAX_SHARDS).contains(&count) && (1..=count).contains(&index))
+                    .then_some(Shard { index, count })
+            })
+            .ok_or_else(|| {
+                format!("expected I/N such as 2/3, N from 1 to {MAX_SHARDS} and I from 1 to N")
+            })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// What a shard's manifest says of its share; the unsharded (and the
+/// merged) manifest has none.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Share {
+    /// This share's number, from 1.
+    pub index: u32,
+    /// How many shares the batch was split into.
+    pub count: u32,
+    /// The SHA-256 of the whole job list: whalegen's version, then every
+    /// render's files, estimated cost and settings, sorted by file.
+    pub jobs: String,
+    /// The files this share is to write, sorted, as the manifest names them.
+    pub files: Vec<String>,
+}
+
+impl fmt::Display for Share {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let jobs = self.jobs.get(..12).unwrap_or(&self.jobs);
+        write!(
+            f,
+            "share {} of {} of job list {jobs}",
+            self.index, self.count
+        )
+    }
+}
+
+/// One render, as the split sees it.
+pub(crate) struct Item<'a> {
+    /// Its files, relative to the output folder, `/` between folders.
+    pub files: &'a [String],
+    /// Its estimated cost.
+    pub cost: u64,
+    /// Its settings, in a form that is the same on every machine that runs
+    /// the same command in the same folder.
+    pub settings: &'a str,
+}
+
+/// A split of a job list.
+pub(crate) struct Split {
+    /// The shard of each item, from 1, in the items' order.
+    pub shard_of: Vec<u32>,
+    /// The estimated cost of each share, share 1 first.
+    pub loads: Vec<u64>,
+    /// The job list's SHA-256.
+    pub jobs: String,
+}
+
+/// Splits `items` into `count` shares of about equal cost: the costliest
+/// first, each to the share with the least so far (the lowest number on a
+/// tie), which leaves the largest share at most one render over the mean.
+/// The order of `items` does not matter: they are sorted by cost, then by
+/// first file, which no two renders share.
+pub(crate) fn split(items: &[Item], count: u32) -> Split {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&items[a], &items[b]);
+        b.cost.cmp(&a.cost).then_with(|| a.files.cmp(b.files))
+    });
+    let mut loads = vec![0u64; count as usize];
+    let mut shard_of = vec![0; items.len()];
+    let mut hasher = Sha256::new();
+    hasher.update(format!("whalegen {}\n", env!("CARGO_PKG_VERSION")));
+    let mut by_file = order.clone();
+    by_file.sort_by(|&a, &b| items[a].files.cmp(items[b].files));
+    for &i in &by_file {
+        let item = &items[i];
+        let files = item.files.join("\t");
+        hasher.update(format!("{files}\n{}\n{}\n", item.cost, item.settings));
+    }
+    for i in order {
+        let least = (0..loads.len())
+            .min_by_key(|&s| (loads[s], s))
+            .expect("at least one share");
+        loads[least] = loads[least].saturating_add(items[i].cost);
+        shard_of[i] = least as u32 + 1;
+    }
+    Split {
+        shard_of,
+        loads,
+        jobs: hex(&hasher.finalize()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_parse_as_i_of_n() {
+        assert_eq!("2/3".parse(), Ok(Shard { index: 2, count: 3 }));
+        for bad in ["0/3", "4/3", "1/0", "3", "a/b", "1/1001", "-1/3"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_split_balances_cost_and_ignores_the_order_of_the_list() {
+        let files: Vec<Vec<String>> = (0..9).map(|i| vec![format!("{i}.png")]).collect();
+        let costs = [9, 1, 8, 2, 7, 3, 6, 4, 5];
+        let items: Vec<Item> = files
+            .iter()
+            .zip(costs)
+            .map(|(files, cost)| Item {
+                files,
+                cost,
+                settings: "s",
+            })
+            .collect();
+        let split_of = |items: &[Item]| {
+            let split = split(items, 3);
+            let mut shares: Vec<(String, u32)> = items
+                .iter()
+                .zip(&split.shard_of)
+                .map(|(item, &s)| (item.files[0].clone(), s))
+                .collect();
+            shares.sort();
+            (shares, split.loads, split.jobs)
+        };
+        let (shares, loads, jobs) = split_of(&items);
+        assert_eq!(loads, [15, 15, 15]);
+        assert!(shares.iter().all(|(_, s)| (1..=3).contains(s)));
+        let reversed: Vec<Item> = items
+            .iter()
+            .rev()
+            .map(|i| Item {
+                files: i.files,
+                cost: i.cost,
+                settings: i.settings,
+            })
+            .collect();
+        assert_eq!(split_of(&reversed), (shares, loads, jobs.clone()));
+        let mut other = items;
+        other[0].settings = "t";
+        assert_ne!(split_of(&other).2, jobs, "the hash covers the settings");
+    }
+}
