@@ -279,16 +279,22 @@ fn plan((what, options): (What, RenderOptions), root: &Path) -> Result<Planned, 
     }
     .map_err(failure)?;
     let frames = plan.selection.count;
-    let steps = u64::from(plan.selection.steps().max(frames));
     let (w, h) = plan.source.size_hint().unwrap_or((100, 100));
     let scale = u64::from(plan.canvas.scale);
+    let pixels = u64::from(w) * u64::from(h) * scale * scale;
+    let scene = match what {
+        What::Scene(_) => plan.placeholders.iter().find(|(k, _)| *k == "scene"),
+        What::Sketch(_) => None,
+    };
+    let scene = scene.map(|(_, name)| name.as_str());
+    let cost = shard::cost(scene, pixels, frames, plan.selection.steps());
     let files = plan.output.files(frames);
     let label = relative(root, files.first().unwrap_or(&template));
     Ok(Planned {
         plan,
         files,
         label,
-        cost: steps * u64::from(w) * u64::from(h) * scale * scale,
+        cost,
         frames,
         settings,
     })
