@@ -12,14 +12,14 @@ mod spec;
 
 pub use manifest::{Change, Entry, NAME as MANIFEST};
 pub use merge::{merge, Merged};
-pub use shard::{Shard, Share, MAX_SHARDS};
+pub use shard::Share;
 
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::error::Error;
-use crate::options::{cores, BatchOptions, RenderOptions};
+use crate::options::{cores, BatchOptions, RenderOptions, Shard};
 use crate::paths;
 use crate::plan::Plan;
 use crate::preset;

@@ -4,47 +4,11 @@
 //! `--merge` can tell a gap, an overlap or a mix of batches.
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::manifest::hex;
-
-/// The most shares a batch is split into.
-pub const MAX_SHARDS: u32 = 1000;
-
-/// Which share of a batch one run renders: `index` of `count`, from 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shard {
-    /// From 1 to `count`.
-    pub index: u32,
-    /// From 1 to [`MAX_SHARDS`].
-    pub count: u32,
-}
-
-impl FromStr for Shard {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, String> {
-        let number = |t: &str| t.trim().parse::<u32>().ok();
-        text.split_once('/')
-            .and_then(|(i, n)| {
-                let (index, count) = (number(i)?, number(n)?);
-                ((1..=MAX_SHARDS).contains(&count) && (1..=count).contains(&index))
-                    .then_some(Shard { index, count })
-            })
-            .ok_or_else(|| {
-                format!("expected I/N such as 2/3, N from 1 to {MAX_SHARDS} and I from 1 to N")
-            })
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
 
 /// The estimated cost of a render, in nanoseconds on one core: frames x
 /// pixels x the scene's cost of a pixel of one frame, measured on the
@@ -152,14 +116,6 @@ pub(crate) fn split(items: &[Item], count: u32) -> Split {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shards_parse_as_i_of_n() {
-        assert_eq!("2/3".parse(), Ok(Shard { index: 2, count: 3 }));
-        for bad in ["0/3", "4/3", "1/0", "3", "a/b", "1/1001", "-1/3"] {
-            assert!(bad.parse::<Shard>().is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn the_split_balances_cost_and_ignores_the_order_of_the_list() {
