@@ -226,6 +226,11 @@ fn merge_refuses_gaps_overlaps_conflicts_and_unlisted_files() {
         )),
         "{err}"
     );
+    // A share that cannot be, which would list four billion gaps.
+    let mut huge = json.clone();
+    huge["shard"]["count"] = u32::MAX.into();
+    std::fs::write(manifest(b), huge.to_string()).unwrap();
+    refused(d, &[a, b, c], "expected I of N, N from 1 to 1000");
     // A manifest that leads out of its folder.
     let mut escaping = json.clone();
     escaping["outputs"][0]["path"] = "../small.toml".into();

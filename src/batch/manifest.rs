@@ -9,6 +9,7 @@ use sha2::{Digest, Sha256};
 
 use super::shard::Share;
 use crate::error::Error;
+use crate::limits::MAX_SHARDS;
 use crate::paths;
 use crate::sink::AtomicFile;
 
@@ -150,7 +151,8 @@ pub fn check_writable(dir: &Path) -> Result<(), Error> {
     }
 }
 
-/// `dir/manifest.json`, each path checked to name a file
+/// `dir/manifest.json`, its share (if any) checked to be one of at most
+/// `MAX_SHARDS`, each path checked to name a file
 /// inside `dir` (the manifest may come from anywhere: no `..`, no absolute
 /// path, no symbolic link on the way) and to be unique.
 pub fn read(dir: &Path) -> Result<Manifest, Error> {
@@ -164,6 +166,15 @@ pub fn read(dir: &Path) -> Result<Manifest, Error> {
         reason,
     };
     let manifest: Manifest = serde_json::from_str(&text).map_err(|err| refuse(err.to_string()))?;
+    if let Some(share) = &manifest.shard {
+        if !(1..=MAX_SHARDS).contains(&share.count) || !(1..=share.count).contains(&share.index) {
+            return Err(refuse(format!(
+                "`shard` holds share {} of {}: expected I of N, N from 1 to {MAX_SHARDS} and \
+                 I from 1 to N",
+                share.index, share.count
+            )));
+        }
+    }
     let mut seen = std::collections::BTreeSet::new();
     for entry in &manifest.outputs {
         paths::inside(dir, Path::new(&entry.path), "path")

@@ -70,8 +70,11 @@ pub fn merge(options: &MergeOptions) -> Result<Merged, Error> {
             ));
         }
     }
-    shares(&shards, &mut problems);
-    files(&shards, &mut problems);
+    // Shares of different batches are all to make again: their files are
+    // not worth a line each.
+    if shares(&shards, &mut problems) {
+        files(&shards, &mut problems);
+    }
     if !problems.is_empty() {
         return Ok(Merged {
             problems,
@@ -106,13 +109,18 @@ fn same_folder(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// The shares must be those of one job list, each once, none missing.
-fn shares(shards: &[Shard], problems: &mut Vec<String>) {
-    let Some(first) = shards.first() else { return };
+/// The shares must be those of one job list, each once, none missing:
+/// whether they are of one job list.
+fn shares(shards: &[Shard], problems: &mut Vec<String>) -> bool {
+    let Some(first) = shards.first() else {
+        return true;
+    };
     let mut holders: BTreeMap<u32, &Path> = BTreeMap::new();
+    let mut one_batch = true;
     for shard in shards {
         let share = &shard.share;
         if (share.count, &share.jobs) != (first.share.count, &first.share.jobs) {
+            one_batch = false;
             problems.push(format!(
                 "conflict: {} holds {}, {} holds {share}: shares of two different \
                  batches (job lists or whalegen versions); make them all again",
@@ -122,20 +130,17 @@ fn shares(shards: &[Shard], problems: &mut Vec<String>) {
             ));
             continue;
         }
-        if !(1..=share.count).contains(&share.index) {
-            problems.push(format!(
-                "conflict: {}: share {} of {} does not exist",
-                shard.dir.display(),
-                share.index,
-                share.count
-            ));
-        } else if let Some(other) = holders.insert(share.index, shard.dir) {
+        // manifest::read checked that the share exists.
+        if let Some(other) = holders.insert(share.index, shard.dir) {
             problems.push(format!(
                 "overlap: {share} is in both {} and {}",
                 other.display(),
                 shard.dir.display()
             ));
         }
+    }
+    if !one_batch {
+        return false;
     }
     let first = &first.share;
     for index in (1..=first.count).filter(|i| !holders.contains_key(i)) {
@@ -148,13 +153,16 @@ fn shares(shards: &[Shard], problems: &mut Vec<String>) {
             "gap: {missing} is in none of the folders given: its files were not made"
         ));
     }
+    true
 }
 
 /// Every file of each share must be made by it and by no other, with the
 /// bytes its manifest gives, and nothing else may be in a shard's folder.
 fn files(shards: &[Shard], problems: &mut Vec<String>) {
     let mut owners: BTreeMap<&str, &Path> = BTreeMap::new();
-    for shard in shards {
+    let mut seen = BTreeSet::new();
+    // A share given twice is one line already (`shares`).
+    for shard in shards.iter().filter(|s| seen.insert(s.share.index)) {
         let (dir, share) = (shard.dir, &shard.share);
         let wanted: BTreeSet<&str> = share.files.iter().map(String::as_str).collect();
         let made: BTreeSet<&str> = shard.outputs.iter().map(|e| e.path.as_str()).collect();
