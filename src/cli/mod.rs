@@ -248,6 +248,13 @@ impl From<ShowArgs> for ShowOptions {
 }
 
 #[derive(Debug, Args)]
+#[command(
+    after_help = "Across machines: run `--shard I/N` for I = 1 to N (from the same folder, \
+    with the same arguments and whalegen build), then `--merge` their folders. A long animation \
+    splits into outputs with `start` and `frames`: PNG frames, or video segments joined by \
+    ffmpeg's concat demuxer; a GIF, an APNG or a contact sheet cannot be split. Ready CI \
+    workflows: docs/ci/github-actions.yml, docs/ci/gitlab-ci.yml."
+)]
 pub struct BatchArgs {
     /// Presets (names or .toml files), batch files (.toml files of [[job]]
     /// tables) or folders of .toml files [default: every preset of
