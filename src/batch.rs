@@ -6,22 +6,25 @@
 //! fails, then or while rendering, is reported and the others go on.
 
 mod manifest;
+mod merge;
+mod shard;
 mod spec;
+mod workers;
 
 pub use manifest::{Change, Entry, NAME as MANIFEST};
+pub use merge::{merge, Merged};
+pub use shard::Share;
 
-use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 use crate::error::Error;
-use crate::options::{cores, BatchOptions, RenderOptions};
+use crate::options::{BatchOptions, RenderOptions, Shard};
 use crate::paths;
 use crate::plan::Plan;
 use crate::preset;
-use crate::progress::{Tally, TallyItem};
-use crate::render::render;
+use crate::progress::Tally;
 use spec::{Job, What};
+use workers::render_all;
 
 /// The name of each thread that runs a batch's renders, as
 /// /proc/PID/task/*/comm shows it.
@@ -47,6 +50,10 @@ pub struct Outcome {
     pub changes: Vec<Change>,
     /// The manifest written, unless `--check`.
     pub manifest: Option<PathBuf>,
+    /// `--shard`: the share rendered.
+    pub share: Option<Share>,
+    /// `--shard`: the estimated cost of every share, share 1 first.
+    pub loads: Vec<u64>,
     /// Nothing was rendered: the batch wrote outside its folder, or two of
     /// its renders one file (see `failures`).
     pub refused: bool,
@@ -57,9 +64,12 @@ struct Planned {
     plan: Plan,
     files: Vec<PathBuf>,
     label: String,
-    /// Pixels drawn, to start the longest renders first.
+    /// Its estimated cost, to start the longest renders first and to split
+    /// a batch into shares of equal cost.
     cost: u64,
     frames: u32,
+    /// What it renders, alike on every machine (for the job list's hash).
+    settings: String,
 }
 
 /// Runs the batch `options` ask for, reporting progress to `tally`. Every
@@ -99,7 +109,7 @@ pub fn run(options: &BatchOptions, tally: &dyn Tally) -> Result<Outcome, Error> 
         .failures
         .extend(failures.into_iter().filter_map(Result::err));
     let planned = planned.into_iter().filter_map(Result::ok).collect();
-    let (planned, refused) = refuse_overlaps(planned, root);
+    let (mut planned, refused) = refuse_overlaps(planned, root);
     refusals.extend(refused);
     if !refusals.is_empty() {
         outcome.failures.extend(refusals);
@@ -107,18 +117,84 @@ pub fn run(options: &BatchOptions, tally: &dyn Tally) -> Result<Outcome, Error> 
         outcome.refused = true;
         return Ok(outcome);
     }
+    if let Some(shard) = options.shard {
+        let (share, loads) = take_share(&mut planned, shard, root);
+        outcome.share = Some(share);
+        outcome.loads = loads;
+    }
+    if let Some(old) = &old {
+        same_share(&options.output, old.shard.as_ref(), outcome.share.as_ref())?;
+    }
     let (entries, failures) = render_all(planned, root, options, tally);
     outcome.failures.extend(failures);
     outcome.failures.sort_by(|a, b| a.label.cmp(&b.label));
     outcome.entries = entries;
     outcome.entries.sort_by(|a, b| a.path.cmp(&b.path));
     match old {
-        Some(old) => outcome.changes = manifest::compare(&old, &outcome.entries),
+        Some(old) => {
+            outcome.changes = manifest::compare(&old.outputs, &outcome.entries);
+            let on_disk = manifest::on_disk(&options.output, &old.outputs);
+            outcome.changes.extend(on_disk);
+            outcome.changes.sort_by(|a, b| a.path().cmp(b.path()));
+        }
         None => {
-            outcome.manifest = Some(manifest::write(root, outcome.entries.clone())?);
+            let (entries, share) = (outcome.entries.clone(), outcome.share.clone());
+            outcome.manifest = Some(manifest::write(root, entries, share)?);
         }
     }
     Ok(outcome)
+}
+
+/// Keeps the renders of share `shard` of `planned`: what that share is,
+/// and the estimated cost of every share.
+fn take_share(planned: &mut Vec<Planned>, shard: Shard, root: &Path) -> (Share, Vec<u64>) {
+    let names: Vec<Vec<String>> = planned
+        .iter()
+        .map(|p| p.files.iter().map(|f| manifest::name(root, f)).collect())
+        .collect();
+    let items: Vec<shard::Item> = planned
+        .iter()
+        .zip(&names)
+        .map(|(p, files)| shard::Item {
+            files,
+            cost: p.cost,
+            settings: &p.settings,
+        })
+        .collect();
+    let split = shard::split(&items, shard.count);
+    let mine = |i: &usize| split.shard_of[*i] == shard.index;
+    let mut files: Vec<String> = (0..names.len())
+        .filter(mine)
+        .flat_map(|i| names[i].iter().cloned())
+        .collect();
+    files.sort();
+    let mut index = 0..;
+    planned.retain(|_| index.next().is_some_and(|i| mine(&i)));
+    let share = Share {
+        index: shard.index,
+        count: shard.count,
+        jobs: split.jobs,
+        files,
+    };
+    (share, split.loads)
+}
+
+/// `--check`: the manifest must hold the share this run renders, or none
+/// when it renders the whole batch.
+fn same_share(dir: &Path, old: Option<&Share>, new: Option<&Share>) -> Result<(), Error> {
+    let reason = match (old, new) {
+        (None, None) => return Ok(()),
+        (Some(old), Some(new)) if old == new => return Ok(()),
+        (Some(old), None) => format!("holds {old} of a batch: check it with --shard"),
+        (None, Some(new)) => format!("holds a whole batch, not {new}: check it without --shard"),
+        (Some(old), Some(new)) => {
+            format!("holds {old}, this run renders {new}: run the shard again without --check")
+        }
+    };
+    Err(Error::ReadManifest {
+        path: dir.join(MANIFEST),
+        reason,
+    })
 }
 
 fn write_error(path: &Path, source: std::io::Error) -> Error {
@@ -188,23 +264,38 @@ fn plan((what, options): (What, RenderOptions), root: &Path) -> Result<Planned, 
         label: format!("{name} ({})", what.label()),
         error,
     };
+    // As every machine sees it: output paths relative to `root`.
+    let settings = format!(
+        "{what:?}\n{:?}",
+        RenderOptions {
+            output: Some(PathBuf::from(&name)),
+            ..options.clone()
+        }
+    );
     let plan = match &what {
         What::Scene(scene) => Plan::scene(scene, &options),
         What::Sketch(sketch) => Plan::sketch(sketch, &options),
     }
     .map_err(failure)?;
     let frames = plan.selection.count;
-    let steps = u64::from(plan.selection.steps().max(frames));
     let (w, h) = plan.source.size_hint().unwrap_or((100, 100));
     let scale = u64::from(plan.canvas.scale);
+    let pixels = u64::from(w) * u64::from(h) * scale * scale;
+    let scene = match what {
+        What::Scene(_) => plan.placeholders.iter().find(|(k, _)| *k == "scene"),
+        What::Sketch(_) => None,
+    };
+    let scene = scene.map(|(_, name)| name.as_str());
+    let cost = shard::cost(scene, pixels, frames, plan.selection.steps());
     let files = plan.output.files(frames);
     let label = relative(root, files.first().unwrap_or(&template));
     Ok(Planned {
         plan,
         files,
         label,
-        cost: steps * u64::from(w) * u64::from(h) * scale * scale,
+        cost,
         frames,
+        settings,
     })
 }
 
@@ -255,117 +346,4 @@ fn refuse_overlaps(planned: Vec<Planned>, root: &Path) -> (Vec<Planned>, Vec<Fai
 fn outside(root: &Path, file: &Path) -> Result<PathBuf, Error> {
     let name = file.strip_prefix(root).unwrap_or(file);
     paths::inside(root, name, "outputs.path")
-}
-
-/// Renders `planned` on `jobs` threads at a time (at most one per core of
-/// the budget), the longest first; each render draws on its share of the
-/// budget's threads, so that together they fit it.
-fn render_all(
-    mut planned: Vec<Planned>,
-    root: &Path,
-    options: &BatchOptions,
-    tally: &dyn Tally,
-) -> (Vec<Entry>, Vec<Failure>) {
-    planned.sort_by(|a, b| b.cost.cmp(&a.cost).then(a.label.cmp(&b.label)));
-    let budget = options.threads.unwrap_or_else(cores).get();
-    let jobs = options
-        .jobs
-        .map_or(budget, |j| j.get().min(budget))
-        .min(planned.len())
-        .max(1);
-    let threads = (budget / jobs).max(1);
-    for item in &mut planned {
-        item.plan.threads = threads;
-    }
-    tally.start(planned.iter().map(|p| u64::from(p.frames)).sum());
-    let queue = Mutex::new(planned.into_iter());
-    let results = Mutex::new((Vec::new(), Vec::new()));
-    std::thread::scope(|s| {
-        for _ in 0..jobs {
-            let worker = || loop {
-                let next = queue.lock().unwrap_or_else(|p| p.into_inner()).next();
-                let Some(item) = next else { break };
-                let label = item.label.clone();
-                // A bug in one render must not take the others down.
-                let result =
-                    panic::catch_unwind(AssertUnwindSafe(|| render_one(item, root, tally)))
-                        .unwrap_or_else(|payload| Err(Error::Panic(panic_message(&*payload))));
-                let mut results = results.lock().unwrap_or_else(|p| p.into_inner());
-                match result {
-                    Ok(entries) => results.0.extend(entries),
-                    Err(error) => results.1.push(Failure { label, error }),
-                }
-            };
-            let spawned = std::thread::Builder::new()
-                .name(JOB_THREAD.into())
-                .spawn_scoped(s, worker);
-            if spawned.is_err() {
-                // The threads already started do the work.
-                break;
-            }
-        }
-    });
-    tally.finish();
-    results.into_inner().unwrap_or_else(|p| p.into_inner())
-}
-
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_default()
-}
-
-/// Renders one planned item and reads back what it wrote.
-fn render_one(item: Planned, root: &Path, tally: &dyn Tally) -> Result<Vec<Entry>, Error> {
-    let Planned {
-        plan,
-        files,
-        label,
-        frames,
-        ..
-    } = item;
-    let report = |result: Result<Vec<Entry>, Error>| {
-        match &result {
-            Ok(entries) => {
-                let bytes: u64 = entries.iter().map(|e| e.bytes).sum();
-                let seconds = entries.first().map_or(0.0, |e| e.seconds);
-                tally.line(&format!("{label}: {bytes} bytes, {seconds:.1} s"));
-            }
-            Err(error) => tally.line(&format!("{label}: failed: {}", error.chain())),
-        }
-        result
-    };
-    for dir in files.iter().filter_map(|f| f.parent()) {
-        if let Err(source) = std::fs::create_dir_all(dir) {
-            return report(Err(write_error(dir, source)));
-        }
-    }
-    let placeholder = |key: &str| {
-        plan.placeholders
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| v.clone())
-    };
-    let preset = plan.name.clone();
-    let scene = placeholder("scene").unwrap_or_else(|| "sketch".into());
-    let seed = placeholder("seed")
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let entries = render(plan, &mut TallyItem(tally)).and_then(|rendered| {
-        let render = manifest::Render {
-            preset: &preset,
-            scene: &scene,
-            seed,
-            frames,
-            size: rendered.size,
-            seconds: rendered.seconds,
-        };
-        files
-            .iter()
-            .map(|f| Entry::of_file(root, f, &render))
-            .collect()
-    });
-    report(entries)
 }

@@ -64,13 +64,18 @@ mod scene;
 mod sink;
 mod sketch;
 
-pub use batch::{run as batch, Change, Entry, Failure, Outcome, JOB_THREAD, MANIFEST};
+pub use batch::{
+    merge, run as batch, Change, Entry, Failure, Merged, Outcome, Share, JOB_THREAD, MANIFEST,
+};
 pub use error::Error;
 pub use frame::Frame;
 pub use js::JsSource;
-pub use limits::{MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SIDE, MAX_WORK, MIN_FPS};
+pub use limits::{
+    MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SHARDS, MAX_SIDE, MAX_WORK, MIN_FPS,
+};
 pub use options::{
-    BatchOptions, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions, SketchOptions,
+    BatchOptions, Canvas, MergeOptions, RenderOptions, SceneOptions, Selection, Shard, ShowOptions,
+    SketchOptions,
 };
 pub use p5::{ArcMode, Cap, Damage, Drawing, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 pub use plan::{show, Plan, SceneSource};

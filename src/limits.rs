@@ -72,3 +72,6 @@ pub(crate) fn check_raster(width: u32, height: u32, scale: u32) -> Result<(), Er
     }
     Ok(())
 }
+
+/// The most shares `whalegen batch --shard I/N` splits a batch into.
+pub const MAX_SHARDS: u32 = 1000;

@@ -65,10 +65,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::List => print(&whalegen::list())?,
         Command::Show(args) => print(&whalegen::show(&args.into())?)?,
-        Command::Batch(args) => {
-            let outcome = whalegen::batch(&args.options(), &Overall::new(args.quiet))?;
-            report(outcome, &args)?;
-        }
+        Command::Batch(args) => match args.merge() {
+            Some(options) => report_merge(whalegen::merge(&options)?, &options)?,
+            None => {
+                let outcome = whalegen::batch(&args.options(), &Overall::new(args.quiet))?;
+                report(outcome, &args)?;
+            }
+        },
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "whalegen", &mut script);
@@ -110,6 +113,16 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
     for change in &outcome.changes {
         say!("whalegen: {change}");
     }
+    if let Some(share) = &outcome.share {
+        let most = outcome.loads.iter().max().copied().unwrap_or(0);
+        let mean = outcome.loads.iter().sum::<u64>() as f64 / outcome.loads.len() as f64;
+        say!(
+            "whalegen: {share}: {} of its files; estimated cost of the largest share \
+             {:.3} x the mean",
+            share.files.len(),
+            most as f64 / mean.max(1.0)
+        );
+    }
     let (written, failed) = (
         counted(outcome.entries.len(), "file"),
         outcome.failures.len(),
@@ -125,11 +138,33 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
     }
     if args.check {
         let manifest = args.output.join(whalegen::MANIFEST);
-        match outcome.changes.len() {
+        let mut differ: Vec<&str> = outcome.changes.iter().map(|c| c.path()).collect();
+        differ.dedup();
+        match differ.len() {
             0 => say!("whalegen: {written}, all as in {}", manifest.display()),
             1 => anyhow::bail!("1 file differs from {}", manifest.display()),
             n => anyhow::bail!("{n} files differ from {}", manifest.display()),
         }
+    }
+    Ok(())
+}
+
+/// Says what a merge did, or each reason it was refused in one line.
+fn report_merge(merged: whalegen::Merged, options: &whalegen::MergeOptions) -> anyhow::Result<()> {
+    for problem in &merged.problems {
+        say!("whalegen: refused: {problem}");
+    }
+    match &merged.manifest {
+        Some(manifest) => say!(
+            "whalegen: {} of {} shards merged, listed in {}",
+            counted(merged.files, "file"),
+            options.shards.len(),
+            manifest.display()
+        ),
+        None => anyhow::bail!(
+            "the merge was refused ({} above); nothing was written",
+            counted(merged.problems.len(), "problem")
+        ),
     }
     Ok(())
 }

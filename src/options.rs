@@ -2,9 +2,12 @@
 //! converts its flags into these, a batch job builds them directly, and a
 //! Rust program fills them in with `..Default::default()`.
 
+use std::fmt;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
+use std::str::FromStr;
 
+use crate::limits::MAX_SHARDS;
 use crate::pointer::Pointer;
 use crate::scene::SceneKind;
 use crate::sink::{Dither, Format, Grid};
@@ -160,13 +163,58 @@ pub struct BatchOptions {
     /// written outside it. Default: `out`.
     pub output: PathBuf,
     /// Render into a private temporary folder and compare with
-    /// `output/manifest.json`, writing nothing. Default: `false`.
+    /// `output/manifest.json` and with the files it lists there, writing
+    /// nothing. Default: `false`.
     pub check: bool,
     /// Renders at a time. Default (`None`): one per core.
     pub jobs: Option<NonZeroUsize>,
     /// Drawing threads shared by all the renders. Default (`None`): one
     /// per core.
     pub threads: Option<NonZeroUsize>,
+    /// Render only this share of the batch's outputs, and say so in the
+    /// manifest. Default (`None`): the whole batch.
+    pub shard: Option<Shard>,
+}
+
+/// Which share of a batch one run renders: `index` of `count`, from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// From 1 to `count`.
+    pub index: u32,
+    /// From 1 to [`MAX_SHARDS`].
+    pub count: u32,
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let number = |t: &str| t.trim().parse::<u32>().ok();
+        text.split_once('/')
+            .and_then(|(i, n)| {
+                let (index, count) = (number(i)?, number(n)?);
+                ((1..=MAX_SHARDS).contains(&count) && (1..=count).contains(&index))
+                    .then_some(Shard { index, count })
+            })
+            .ok_or_else(|| {
+                format!("expected I/N such as 2/3, N from 1 to {MAX_SHARDS} and I from 1 to N")
+            })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// What `whalegen batch --merge` gathers, and where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MergeOptions {
+    /// The shards' folders, each written by `whalegen batch --shard I/N`.
+    pub shards: Vec<PathBuf>,
+    /// The folder the files and the merged `manifest.json` go to.
+    pub output: PathBuf,
 }
 
 impl Default for BatchOptions {
@@ -177,6 +225,7 @@ impl Default for BatchOptions {
             check: false,
             jobs: None,
             threads: None,
+            shard: None,
         }
     }
 }
@@ -241,6 +290,19 @@ impl Default for Canvas {
         Canvas {
             scale: 1,
             transparent: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_parse_as_i_of_n() {
+        assert_eq!("2/3".parse(), Ok(Shard { index: 2, count: 3 }));
+        for bad in ["0/3", "4/3", "1/0", "3", "a/b", "1/1001", "-1/3"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }
     }
 }

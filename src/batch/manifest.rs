@@ -1,13 +1,16 @@
 //! `manifest.json`: what a batch wrote, one entry per file, and the
 //! comparison `--check` makes with it.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::io::{Read, Write};
+use std::path::{Component, Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::shard::Share;
 use crate::error::Error;
+use crate::limits::MAX_SHARDS;
+use crate::paths;
 use crate::sink::AtomicFile;
 
 /// The manifest's name in the batch's output folder.
@@ -34,8 +37,6 @@ pub struct Entry {
     pub bytes: u64,
     /// Of the file's bytes, in lower-case hex.
     pub sha256: String,
-    /// The whole render's, in seconds; not compared by `--check`.
-    pub seconds: f64,
 }
 
 /// What an entry says of its render, all but the file.
@@ -45,52 +46,88 @@ pub(crate) struct Render<'a> {
     pub seed: u64,
     pub frames: u32,
     pub size: (u32, u32),
-    pub seconds: f64,
 }
 
 impl Entry {
     /// The entry of `file`, found under `root`, as `render` wrote it.
     pub(crate) fn of_file(root: &Path, file: &Path, render: &Render) -> Result<Entry, Error> {
-        let bytes = std::fs::read(file).map_err(|source| Error::Write {
+        let (bytes, sha256) = digest(file).map_err(|source| Error::Write {
             path: file.to_path_buf(),
             source,
         })?;
-        let relative = file.strip_prefix(root).unwrap_or(file);
-        let path: Vec<_> = relative
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect();
         Ok(Entry {
-            path: path.join("/"),
+            path: name(root, file),
             preset: render.preset.into(),
             scene: render.scene.into(),
             seed: render.seed,
             frames: render.frames,
             width: render.size.0,
             height: render.size.1,
-            bytes: bytes.len() as u64,
-            sha256: hex(&Sha256::digest(&bytes)),
-            // Milliseconds are plenty, and keep the file short.
-            seconds: (render.seconds * 1000.0).round() / 1000.0,
+            bytes,
+            sha256,
         })
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// `file`, under `root`, as the manifest names it: relative, with `/`
+/// between folders.
+pub(crate) fn name(root: &Path, file: &Path) -> String {
+    let relative = file.strip_prefix(root).unwrap_or(file);
+    let parts: Vec<_> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect();
+    parts.join("/")
+}
+
+/// The size and SHA-256 (lower-case hex) of the regular file `path`, read
+/// in pieces; anything else (a link, a folder, a pipe) is refused unread.
+pub(crate) fn digest(path: &Path) -> std::io::Result<(u64, String)> {
+    if !std::fs::symlink_metadata(path)?.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    let (mut file, mut hasher) = (std::fs::File::open(path)?, Sha256::new());
+    let (mut buffer, mut bytes) = (vec![0; 1 << 16], 0);
+    loop {
+        match file.read(&mut buffer)? {
+            0 => return Ok((bytes, hex(&hasher.finalize()))),
+            n => {
+                hasher.update(&buffer[..n]);
+                bytes += n as u64;
+            }
+        }
+    }
+}
+
+/// `bytes` in lower-case hex.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-#[derive(Serialize, Deserialize)]
-struct Manifest {
-    outputs: Vec<Entry>,
+/// A manifest: a shard's says which share of the batch it holds.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// A shard's share; none in an unsharded or merged manifest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Share>,
+    /// The files written, sorted by path.
+    pub outputs: Vec<Entry>,
 }
 
-/// Writes `entries`, sorted by path, to `dir/manifest.json`, atomically.
-pub fn write(dir: &Path, mut entries: Vec<Entry>) -> Result<PathBuf, Error> {
+/// Writes `entries`, sorted by path, to `dir/manifest.json`, atomically,
+/// with the `shard` it holds, if any.
+pub fn write(dir: &Path, mut entries: Vec<Entry>, shard: Option<Share>) -> Result<PathBuf, Error> {
     entries.sort_by(|a, b| a.path.cmp(&b.path));
     let path = dir.join(NAME);
-    let text = serde_json::to_string_pretty(&Manifest { outputs: entries })
-        .expect("entries serialise to JSON");
+    let manifest = Manifest {
+        shard,
+        outputs: entries,
+    };
+    let text = serde_json::to_string_pretty(&manifest).expect("entries serialise to JSON");
     let mut file = AtomicFile::create(&path)?;
     file.write_all(format!("{text}\n").as_bytes())
         .map_err(|source| Error::Write {
@@ -114,18 +151,68 @@ pub fn check_writable(dir: &Path) -> Result<(), Error> {
     }
 }
 
-/// The entries of `dir/manifest.json`.
-pub fn read(dir: &Path) -> Result<Vec<Entry>, Error> {
+/// `dir/manifest.json`, its share (if any) checked to be one of at most
+/// `MAX_SHARDS`, each path checked to name a file
+/// inside `dir` (the manifest may come from anywhere: no `..`, no absolute
+/// path, no symbolic link on the way) and to be unique.
+pub fn read(dir: &Path) -> Result<Manifest, Error> {
     let path = dir.join(NAME);
     let text = std::fs::read_to_string(&path).map_err(|source| Error::ReadManifest {
         path: path.clone(),
         reason: format!("{source}; write it with `whalegen batch` without --check first"),
     })?;
-    let manifest: Manifest = serde_json::from_str(&text).map_err(|err| Error::ReadManifest {
-        path,
-        reason: err.to_string(),
-    })?;
-    Ok(manifest.outputs)
+    let refuse = |reason: String| Error::ReadManifest {
+        path: path.clone(),
+        reason,
+    };
+    let manifest: Manifest = serde_json::from_str(&text).map_err(|err| refuse(err.to_string()))?;
+    if let Some(share) = &manifest.shard {
+        if !(1..=MAX_SHARDS).contains(&share.count) || !(1..=share.count).contains(&share.index) {
+            return Err(refuse(format!(
+                "`shard` holds share {} of {}: expected I of N, N from 1 to {MAX_SHARDS} and \
+                 I from 1 to N",
+                share.index, share.count
+            )));
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for entry in &manifest.outputs {
+        paths::inside(dir, Path::new(&entry.path), "path")
+            .map_err(|err| refuse(err.to_string()))?;
+        let parts = Path::new(&entry.path).components();
+        if !parts.clone().all(|c| matches!(c, Component::Normal(_)))
+            || parts.count() != entry.path.split('/').count()
+        {
+            return Err(refuse(format!(
+                "`path` {:?} is not written as a batch writes it (folders joined by one `/`)",
+                entry.path
+            )));
+        }
+        if !seen.insert(entry.path.as_str()) {
+            return Err(refuse(format!("`path` {:?} is listed twice", entry.path)));
+        }
+    }
+    Ok(manifest)
+}
+
+/// The files of `entries`, under `dir`, whose bytes are not the ones the
+/// manifest lists, or that are not there: what `--check` finds on disk.
+pub fn on_disk(dir: &Path, entries: &[Entry]) -> Vec<Change> {
+    entries
+        .iter()
+        .filter_map(|entry| {
+            let found = digest(&dir.join(&entry.path)).map_err(|err| match err.kind() {
+                std::io::ErrorKind::NotFound => "no such file".to_string(),
+                _ => err.to_string(),
+            });
+            let changed = found.as_ref().map_or(true, |(_, sha)| *sha != entry.sha256);
+            changed.then(|| Change::OnDisk {
+                path: entry.path.clone(),
+                old: entry.sha256.clone(),
+                found: found.map(|(_, sha)| sha),
+            })
+        })
+        .collect()
 }
 
 /// One difference between a manifest and a new render.
@@ -153,6 +240,16 @@ pub enum Change {
         path: String,
         /// The manifest's SHA-256.
         old: String,
+    },
+    /// In the manifest, but the file in the folder has other bytes, or
+    /// cannot be read.
+    OnDisk {
+        /// As in the manifest.
+        path: String,
+        /// The manifest's SHA-256.
+        old: String,
+        /// The file's SHA-256, or why there is none.
+        found: Result<String, String>,
     },
 }
 
@@ -198,7 +295,8 @@ impl Change {
         match self {
             Change::Changed { path, .. }
             | Change::Added { path, .. }
-            | Change::Missing { path, .. } => path,
+            | Change::Missing { path, .. }
+            | Change::OnDisk { path, .. } => path,
         }
     }
 }
@@ -218,6 +316,19 @@ impl std::fmt::Display for Change {
                     "missing: {path}: sha256 {old} in the manifest, not rendered"
                 )
             }
+            Change::OnDisk {
+                path,
+                old,
+                found: Ok(new),
+            } => write!(
+                f,
+                "changed on disk: {path}: sha256 {old} in the manifest, {new} in the file"
+            ),
+            Change::OnDisk {
+                path,
+                found: Err(why),
+                ..
+            } => write!(f, "missing on disk: {path}: in the manifest, but {why}"),
         }
     }
 }
@@ -237,7 +348,6 @@ mod tests {
             height: 1,
             bytes: 1,
             sha256: sha.into(),
-            seconds: 0.5,
         }
     }
 
@@ -248,9 +358,11 @@ mod tests {
             entry("b.png", "2"),
             entry("c.png", "3"),
         ];
-        let mut same = entry("a.png", "1");
-        same.seconds = 9.0;
-        let new = [same, entry("b.png", "5"), entry("d.png", "4")];
+        let new = [
+            entry("a.png", "1"),
+            entry("b.png", "5"),
+            entry("d.png", "4"),
+        ];
         let changes: Vec<String> = compare(&old, &new)
             .iter()
             .map(ToString::to_string)

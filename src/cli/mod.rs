@@ -20,8 +20,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use whalegen::{
-    BatchOptions, Dither, Format, Grid, Pointer, RenderOptions, SceneKind, SceneOptions,
-    ShowOptions, SketchOptions,
+    BatchOptions, Dither, Format, Grid, MergeOptions, Pointer, RenderOptions, SceneKind,
+    SceneOptions, Shard, ShowOptions, SketchOptions,
 };
 
 /// Renders p5.js-style generative sketches to animated GIFs and PNG frames,
@@ -43,7 +43,8 @@ pub enum Command {
     /// as a preset file to save, edit and load with --preset.
     Show(ShowArgs),
     /// Render many presets at once, on every core, and record each output's
-    /// size and SHA-256 in DIR/manifest.json.
+    /// size and SHA-256 in DIR/manifest.json; or a share of them on each of
+    /// several machines (--shard I/N), merged afterwards (--merge).
     Batch(BatchArgs),
     /// Print a shell's completion script for whalegen, to save where the
     /// shell reads completions: for bash, `whalegen completions bash >
@@ -293,6 +294,13 @@ impl From<ShowArgs> for ShowOptions {
 }
 
 #[derive(Debug, Args)]
+#[command(
+    after_help = "Across machines: run `--shard I/N` for I = 1 to N (from the same folder, \
+    with the same arguments and whalegen build), then `--merge` their folders. A long animation \
+    splits into outputs with `start` and `frames`: PNG frames, or video segments joined by \
+    ffmpeg's concat demuxer; a GIF, an APNG or a contact sheet cannot be split. Ready CI \
+    workflows: docs/ci/github-actions.yml, docs/ci/gitlab-ci.yml."
+)]
 pub struct BatchArgs {
     /// Presets (names or .toml files), batch files (.toml files of [[job]]
     /// tables) or folders of .toml files [default: every preset of
@@ -305,7 +313,8 @@ pub struct BatchArgs {
     pub output: PathBuf,
 
     /// Render into a temporary folder and compare with DIR/manifest.json,
-    /// writing nothing; exit 1 and list the files that changed.
+    /// and the files it lists in DIR with it, writing nothing; exit 1 and
+    /// list the files that changed, in the render or on disk.
     #[arg(long)]
     pub check: bool,
 
@@ -321,6 +330,26 @@ pub struct BatchArgs {
     /// No progress bar and no line per render; failures are still listed.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Render only share I of N of the batch's outputs (I from 1 to N),
+    /// for N machines: the same split on each, balanced by estimated cost
+    /// (frames x pixels x scene), written with a manifest of the share.
+    /// With --check, checks a shard's folder.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+
+    /// Gather the folders of every share (each written by --shard I/N) into
+    /// DIR, with the manifest the whole batch writes; refused, writing
+    /// nothing, on a share missing or given twice, a file missing, made
+    /// twice or changed, shares of different batches, or anything in a
+    /// shard's folder that its manifest does not list.
+    #[arg(
+        long,
+        value_name = "SHARD_DIR",
+        num_args = 1..,
+        conflicts_with_all = ["inputs", "check", "shard", "jobs", "threads"]
+    )]
+    pub merge: Vec<PathBuf>,
 }
 
 impl BatchArgs {
@@ -332,6 +361,15 @@ impl BatchArgs {
             check: self.check,
             jobs: self.jobs,
             threads: self.threads,
+            shard: self.shard,
         }
+    }
+
+    /// What to merge, when --merge is given.
+    pub fn merge(&self) -> Option<MergeOptions> {
+        (!self.merge.is_empty()).then(|| MergeOptions {
+            shards: self.merge.clone(),
+            output: self.output.clone(),
+        })
     }
 }
