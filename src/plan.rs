@@ -52,10 +52,7 @@ impl Plan {
     /// A plan to render `source` as `options` ask.
     pub fn new(source: Box<dyn Source>, options: &RenderOptions) -> Result<Plan, Error> {
         let name = source.name();
-        let frames = match options.frame {
-            Some(_) => 1,
-            None => options.frames.unwrap_or_else(|| source.frames()),
-        };
+        let frames = written(options, || source.frames());
         check::in_range("frames", f64::from(frames), 1.0, f64::from(MAX_FRAMES))?;
         let fps = options.fps.unwrap_or_else(|| source.fps());
         check_fps(fps)?;
@@ -125,7 +122,8 @@ impl Plan {
         let (settings, name) = scene_settings(scene, options)?;
         let (width, height) = (settings.run.width, settings.run.height);
         check_raster(width, height, options.scale)?;
-        let steps = selection(options, settings.frames())?.steps();
+        let frames = written(options, || settings.frames());
+        let steps = selection(options, frames)?.steps();
         check_work(steps, (width * options.scale, height * options.scale))?;
         let source = SceneSource::new(settings, &name, steps);
         Plan::new(Box::new(source), options)
@@ -141,10 +139,7 @@ impl Plan {
         let source = JsSource::load(sketch, options.fps)?;
         let (width, height) = source.size_hint().unwrap_or((100, 100));
         check_raster(width, height, options.scale)?;
-        let frames = match options.frame {
-            Some(_) => 1,
-            None => options.frames.unwrap_or_else(|| source.frames()),
-        };
+        let frames = written(options, || source.frames());
         let steps = selection(options, frames)?.steps();
         check_work(steps, (width * options.scale, height * options.scale))?;
         Plan::new(Box::new(source), options)
@@ -177,9 +172,9 @@ pub fn scene_settings(
         let flags = [
             ("width", scene.width.map(|v| Value::Integer(v.into()))),
             ("height", scene.height.map(|v| Value::Integer(v.into()))),
+            // `frame` writes one frame but leaves `frames`, the length of a
+            // seamless loop, alone.
             ("frames", options.frames.map(|v| Value::Integer(v.into()))),
-            // `frame` writes one frame, whatever `frames` says.
-            ("frames", options.frame.map(|_| Value::Integer(1))),
             ("fps", options.fps.map(Value::Float)),
         ];
         overrides.extend(
@@ -193,6 +188,15 @@ pub fn scene_settings(
         };
         let settings = checked_settings(&preset, &overrides)?;
         Ok((settings, preset.name))
+    }
+}
+
+/// How many frames are written: one for `--frame`, else `--frames` or the
+/// source's own count.
+fn written(options: &RenderOptions, frames: impl FnOnce() -> u32) -> u32 {
+    match options.frame {
+        Some(_) => 1,
+        None => options.frames.unwrap_or_else(frames),
     }
 }
 

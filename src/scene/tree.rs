@@ -60,6 +60,11 @@ pub struct TreeParams {
     pub margin: f64,
     /// The symbols that draw a line; `f` moves without drawing.
     pub draw: String,
+    /// `true`, the default: after the last generation's `hold`, it fades
+    /// out over `hold` more frames while generation 0 fades in, and the
+    /// animation repeats, so the default render loops; `false`: SCENES.md's
+    /// timeline, the last generation held for any remaining frames.
+    pub seamless: bool,
 }
 
 impl Default for TreeParams {
@@ -81,6 +86,7 @@ impl Default for TreeParams {
             fit: false,
             margin: 20.0,
             draw: "F".into(),
+            seamless: true,
         }
     }
 }
@@ -119,8 +125,10 @@ impl TreeParams {
         }
         let system = LSystem::new(&self.axiom, &self.rules)?;
         // Every generation up to the last is walked (`fit` measures each),
-        // and one in the middle can be the largest: rules may delete.
-        let last = self.generation(frames.saturating_sub(1));
+        // and one in the middle can be the largest: rules may delete. Each
+        // is reached by frame hold x generations, fading or not.
+        let grown = self.hold.saturating_mul(self.generations);
+        let last = self.generation(frames.saturating_sub(1).min(grown));
         let sizes = system.sizes(last, self.draw.as_bytes());
         for (generation, size) in sizes.into_iter().enumerate() {
             self.check_size(generation, size)?;
@@ -165,9 +173,32 @@ impl TreeParams {
         })
     }
 
-    /// The generation shown at frame `frame`.
+    /// A good number of frames: one loop, each generation held `hold`
+    /// frames, and with `seamless` the fade back to the first.
+    pub(crate) fn loop_frames(&self) -> u32 {
+        let shown = self
+            .generations
+            .saturating_add(1 + u32::from(self.seamless));
+        self.hold.saturating_mul(shown)
+    }
+
+    /// The generation shown at frame `frame`, ignoring the fade.
     fn generation(&self, frame: u32) -> u32 {
         (frame / self.hold).min(self.generations)
+    }
+
+    /// What frame `frame` shows: the generation, and how far it has faded
+    /// into generation 0, in `hold`ths (0 for not at all).
+    fn shown(&self, frame: u32) -> (u32, u32) {
+        let grown = self.hold.saturating_mul(self.generations.saturating_add(1));
+        if !self.seamless {
+            return (self.generation(frame), 0);
+        }
+        let frame = frame % self.loop_frames();
+        match frame.checked_sub(grown) {
+            Some(fading) => (self.generations, fading + 1),
+            None => (self.generation(frame), 0),
+        }
     }
 
     /// The turn from the p5 sketch's heading (up) to `heading`, in radians.
@@ -200,6 +231,10 @@ pub struct Tree {
     height: f64,
     generation: u32,
     placement: Placement,
+    /// How far the generation has faded into generation 0, in `hold`ths.
+    fade: u32,
+    /// Generation 0's placement, drawn as the last one fades.
+    first: Placement,
 }
 
 impl Tree {
@@ -216,8 +251,14 @@ impl Tree {
                 origin: V2::new(0.0, 0.0),
                 len: 0.0,
             },
+            fade: 0,
+            first: Placement {
+                origin: V2::new(0.0, 0.0),
+                len: 0.0,
+            },
         };
-        tree.placement = tree.place(0);
+        tree.first = tree.place(0);
+        tree.placement = tree.first;
         tree
     }
 
@@ -267,32 +308,51 @@ impl Scene for Tree {
         Box::new(self.clone())
     }
 
-    /// The picture changes only with the generation.
+    /// The picture changes only with the generation and the fade.
     fn look(&self) -> Option<u64> {
-        Some(u64::from(self.generation))
+        Some(u64::from(self.generation) | u64::from(self.fade) << 32)
     }
 
     fn step(&mut self, frame: u32) {
-        let generation = self.params.generation(frame);
+        let (generation, fade) = self.params.shown(frame);
         if generation != self.generation {
             self.generation = generation;
             self.placement = self.place(generation);
         }
+        self.fade = fade;
     }
 
     fn draw(&self, p5: &mut P5) {
         let p = &self.params;
         p5.background(p.background);
-        p5.stroke(p.stroke);
         p5.stroke_weight(p.stroke_weight);
+        if self.fade == 0 {
+            self.draw_generation(p5, self.generation, self.placement, 1.0);
+        } else {
+            let faded = f64::from(self.fade) / f64::from(p.hold);
+            self.draw_generation(p5, 0, self.first, faded);
+            self.draw_generation(p5, self.generation, self.placement, 1.0 - faded);
+        }
+    }
+}
+
+impl Tree {
+    /// Draws `generation` at `placement`, its stroke's alpha times `opacity`.
+    fn draw_generation(&self, p5: &mut P5, generation: u32, placement: Placement, opacity: f64) {
+        let p = &self.params;
+        let alpha = (f64::from(p.stroke.a) * opacity).round() as u8;
+        p5.stroke(Rgba {
+            a: alpha,
+            ..p.stroke
+        });
         p5.reset_matrix();
-        let Placement { origin, len } = self.placement;
+        let Placement { origin, len } = placement;
         p5.translate(origin.x, origin.y);
         // The sketch draws up with no rotation: keep its transform exact.
         if p.turn() != 0.0 {
             p5.rotate(p.turn());
         }
-        p.turtle(len).run(&self.system, self.generation, p5);
+        p.turtle(len).run(&self.system, generation, p5);
     }
 }
 

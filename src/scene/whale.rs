@@ -3,9 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::body::{self, Joint};
+use super::lap::Lap;
 use super::shark::{self, Pattern};
 use super::stars::StarField;
-use super::{Scene, V2};
+use super::{whole_turns, Scene, V2};
 use crate::check;
 use crate::error::Error;
 use crate::p5::{Rgba, P5};
@@ -60,9 +61,14 @@ pub struct WhaleParams {
     pub profile: Vec<f64>,
     pub body_color: Rgba,
     pub curve_tightness: f64,
-    /// Not in SCENES.md, nor the keys below; their defaults draw the sketch
-    /// unchanged. `style = "shark"` leaves `body_color` and the tail
-    /// triangle's shape to the sketch and uses `back_color` and `spot_color`.
+    /// Not in SCENES.md, nor the keys below (whalegen's own). `true`, the
+    /// default: the head swims a closed figure of eight once round in the
+    /// render's frames, after a lap of warm-up (see `Lap`), so the animation
+    /// loops; `false`: SCENES.md's motion, turned by `turn`.
+    pub seamless: bool,
+    /// `"shark"`, the default, leaves `body_color` and the tail triangle's
+    /// shape to the sketch and uses `back_color` and `spot_color`;
+    /// `"sketch"` draws SCENES.md's whale.
     pub style: WhaleStyle,
     /// The tail beat: the largest turn of a joint, in radians, at the tail.
     pub tail_beat: f64,
@@ -100,7 +106,8 @@ impl Default for WhaleParams {
             profile: vec![36.0, 46.0, 50.0, 47.0, 40.0, 30.0, 20.0, 11.0],
             body_color: Rgba::new(255, 255, 255, 200),
             curve_tightness: 0.5,
-            style: WhaleStyle::Sketch,
+            seamless: true,
+            style: WhaleStyle::Shark,
             tail_beat: 0.0,
             tail_beat_speed: 0.12,
             tail_beat_phase: 0.5,
@@ -170,6 +177,18 @@ impl WhaleParams {
     }
 }
 
+impl WhaleParams {
+    /// A good number of frames on a `width` x `height` canvas: with
+    /// `seamless`, one lap of the head's path at the top speed; else 300.
+    pub(crate) fn default_frames(&self, width: u32, height: u32) -> u32 {
+        if !self.seamless {
+            return 300;
+        }
+        let lap = Lap::new(self, f64::from(width), f64::from(height), 1);
+        lap.natural_frames(V2::new(self.speed_x, self.speed_y).length())
+    }
+}
+
 /// The whale scene's state.
 #[derive(Debug, Clone)]
 pub struct Whale {
@@ -185,21 +204,37 @@ pub struct Whale {
     pose: Vec<Joint>,
     /// `style = "shark"`: the spots, in body coordinates.
     pattern: Option<Pattern>,
+    /// `seamless`: the head's closed path.
+    lap: Option<Lap>,
+    /// The tail beat's speed in radians per frame: `tail_beat_speed`, or
+    /// with `seamless` the nearest that beats a whole number of times a loop.
+    beat_speed: f64,
 }
 
 impl Whale {
     /// The whale of `params` on a `width` x `height` canvas, its stars
-    /// placed by `seed`; the parameters must be checked.
-    pub fn new(params: WhaleParams, width: u32, height: u32, seed: u64) -> Self {
+    /// placed by `seed`, looping in `frames` frames when `seamless` (it is
+    /// then stepped one loop ahead here); the parameters must be checked.
+    pub fn new(params: WhaleParams, width: u32, height: u32, seed: u64, frames: u32) -> Self {
         let (width, height) = (f64::from(width), f64::from(height));
         let mut rng = SplitMix64::new(seed);
         let stars = StarField::new(params.stars, width, height, &mut rng);
+        let lap = params
+            .seamless
+            .then(|| Lap::new(&params, width, height, frames));
         let head = V2::new(width / 2.0, height / 2.0);
-        let velocity = V2::new(params.speed_x, params.speed_y);
+        let mut velocity = V2::new(params.speed_x, params.speed_y);
         let top_speed = velocity.length();
+        let beat_speed = match &lap {
+            Some(lap) => whole_turns(params.tail_beat_speed, lap.frames()),
+            None => params.tail_beat_speed,
+        };
+        if let Some(lap) = &lap {
+            velocity = lap.at(1) - lap.at(0);
+        }
         // The joints start on a line behind the head, opposite to the velocity.
-        let back = if top_speed > 0.0 {
-            velocity * (-1.0 / top_speed)
+        let back = if velocity.length() > 0.0 {
+            velocity.with_length(-1.0)
         } else {
             V2::new(-1.0, 0.0)
         };
@@ -212,7 +247,8 @@ impl Whale {
             })
             .collect::<Vec<_>>();
         let pattern = (params.style == WhaleStyle::Shark).then(|| Pattern::new(&params, seed));
-        Whale {
+        let warmup = lap.as_ref().map_or(0, Lap::frames);
+        let mut whale = Whale {
             params,
             width,
             height,
@@ -223,7 +259,14 @@ impl Whale {
             pose: joints.clone(),
             joints,
             pattern,
+            lap,
+            beat_speed,
+        };
+        // One lap: the body and the stars settle into the loop.
+        for frame in 0..warmup {
+            whale.step(frame);
         }
+        whale
     }
 
     /// The head's position, in canvas units.
@@ -327,11 +370,24 @@ impl Scene for Whale {
     }
 
     fn step(&mut self, frame: u32) {
-        self.turn_and_move();
+        match &self.lap {
+            Some(lap) => {
+                let next = lap.at(frame + 1);
+                self.velocity = next - self.head;
+                self.head = next;
+            }
+            None => self.turn_and_move(),
+        }
         self.follow();
         let p = &self.params;
         self.stars.shy(self.head, p.shield_radius, p.push, p.ease);
-        self.pose = body::pose(self.head, &self.joints, &self.params, frame + 1);
+        // p5's frameCount is frame + 1; a loop counts round to its start.
+        let count = match &self.lap {
+            Some(lap) => (frame + 1) % lap.frames(),
+            None => frame + 1,
+        };
+        let beat = f64::from(count) * self.beat_speed;
+        self.pose = body::pose(self.head, &self.joints, &self.params, beat);
     }
 
     fn draw(&self, p5: &mut P5) {
@@ -350,7 +406,15 @@ mod tests {
     use super::*;
 
     fn whale(params: WhaleParams) -> Whale {
-        Whale::new(params, 800, 600, 1)
+        Whale::new(params, 800, 600, 1, 300)
+    }
+
+    /// SCENES.md's motion, turned by `turn`.
+    fn sketch() -> WhaleParams {
+        WhaleParams {
+            seamless: false,
+            ..Default::default()
+        }
     }
 
     #[test]
@@ -374,7 +438,7 @@ mod tests {
             turn: Turn::Bounce,
             speed_x: 10.0,
             speed_y: 0.0,
-            ..Default::default()
+            ..sketch()
         };
         let mut w = whale(params);
         // From x = 400, ten steps of 10 reach 500; the 26th step reaches 660 > 650.
@@ -391,7 +455,7 @@ mod tests {
 
     #[test]
     fn steering_keeps_the_speed_and_the_whale_on_the_canvas() {
-        let mut w = whale(WhaleParams::default());
+        let mut w = whale(sketch());
         let top = w.velocity().length();
         for frame in 0..3000 {
             w.step(frame);
