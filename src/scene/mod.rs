@@ -8,8 +8,10 @@ mod lsystem;
 mod shark;
 mod stars;
 mod tree;
+mod tree_params;
 mod turtle;
 mod whale;
+mod whale_params;
 
 pub use body::Joint;
 pub use chain::{Chain, ChainParams, PointerPath};
