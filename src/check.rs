@@ -7,7 +7,7 @@ use crate::error::Error;
 /// times the largest canvas side (65,535). Circles and lines measured fine
 /// up to 1e9 pixels across; the limit keeps every position a parameter
 /// makes far from that and exact in `f64`. (The whale's curved body has a
-/// tighter limit of its own, `scene::whale::MAX_BODY`.)
+/// tighter limit of its own, `scene::whale_params::MAX_BODY`.)
 pub const MAX_SIZE: f64 = 1_000_000.0;
 
 /// The most characters of a value an error shows.

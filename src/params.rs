@@ -45,7 +45,7 @@ impl Settings {
     pub fn frames(&self) -> u32 {
         self.run
             .frames
-            .unwrap_or_else(|| self.scene.default_frames())
+            .unwrap_or_else(|| self.scene.default_frames(self.run.width, self.run.height))
     }
 
     /// The defaults of `kind` with `edits` (`--set`, the flags) applied,
@@ -387,8 +387,10 @@ mod tests {
     #[test]
     fn frames_default_to_one_loop() {
         let frames = |kind| Settings::resolve(kind, &[]).unwrap().frames();
-        assert_eq!(frames(SceneKind::Whale), 300);
+        // The whale: one lap of its figure of eight at its top speed; the
+        // tree: five generations and the fade back to the first.
+        assert_eq!(frames(SceneKind::Whale), 582);
         assert_eq!(frames(SceneKind::Chain), 250);
-        assert_eq!(frames(SceneKind::Tree), 150);
+        assert_eq!(frames(SceneKind::Tree), 180);
     }
 }

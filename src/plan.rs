@@ -130,7 +130,8 @@ impl Plan {
         let (settings, Preset { name, .. }) = scene_settings(scene, options)?;
         let (width, height) = (settings.run.width, settings.run.height);
         check_raster(width, height, options.scale)?;
-        let steps = selection(options, settings.frames())?.steps();
+        let frames = written(options, || settings.frames());
+        let steps = selection(options, frames)?.steps();
         check_work(steps, (width * options.scale, height * options.scale))?;
         let warnings = settings.scene.warnings(width, height, steps);
         let source = SceneSource::new(settings, &name, steps);
@@ -166,13 +167,9 @@ pub fn show(args: &ShowOptions) -> Result<String, Error> {
 /// The frames a render of `source` writes: one for `frame`, else
 /// `frames`, else `duration` at the frame rate, else the source's own.
 fn frame_count(options: &RenderOptions, source: &dyn Source) -> Result<u32, Error> {
-    if options.frame.is_some() {
-        return Ok(1);
-    }
-    let fps = options.fps.unwrap_or_else(|| source.fps());
     match duration(options)? {
-        Some(duration) => duration_frames(duration, fps),
-        None => Ok(options.frames.unwrap_or_else(|| source.frames())),
+        Some(duration) => duration_frames(duration, options.fps.unwrap_or_else(|| source.fps())),
+        None => Ok(written(options, || source.frames())),
     }
 }
 
@@ -227,9 +224,9 @@ pub fn scene_settings(
         let flags = [
             ("width", scene.width.map(|v| Value::Integer(v.into()))),
             ("height", scene.height.map(|v| Value::Integer(v.into()))),
+            // `frame` writes one frame but leaves `frames`, the length of a
+            // seamless loop, alone.
             ("frames", options.frames.map(|v| Value::Integer(v.into()))),
-            // `frame` writes one frame, whatever `frames` says.
-            ("frames", options.frame.map(|_| Value::Integer(1))),
             ("fps", options.fps.map(Value::Float)),
         ];
         overrides.extend(
@@ -248,6 +245,15 @@ pub fn scene_settings(
             settings = checked_settings(&preset, &overrides)?;
         }
         Ok((settings, preset))
+    }
+}
+
+/// How many frames are written: one for `--frame`, else `--frames` or the
+/// source's own count.
+fn written(options: &RenderOptions, frames: impl FnOnce() -> u32) -> u32 {
+    match options.frame {
+        Some(_) => 1,
+        None => options.frames.unwrap_or_else(frames),
     }
 }
 

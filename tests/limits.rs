@@ -236,8 +236,8 @@ fn the_largest_shark_has_a_bounded_pattern() {
     let SceneParams::Whale(params) = settings.scene.clone() else {
         panic!("a whale")
     };
-    settings.scene.build(64, 64, 1, 1).unwrap();
-    let whale = Whale::new(params, 64, 64, 1);
+    settings.scene.build(64, 64, 1, 1, 1).unwrap();
+    let whale = Whale::new(params, 64, 64, 1, 1);
     let spots = whale.shark().unwrap().spots.len();
     // 256 on the head, 2 rows of at most 32 on 998 segments, 12 on the fins.
     assert!(spots <= 256 + 2 * 32 * 998 + 12, "{spots} spots");

@@ -7,6 +7,7 @@ use whalegen::internals::checked_settings;
 use whalegen::internals::Animation;
 use whalegen::internals::Preset;
 use whalegen::internals::Settings;
+use whalegen::internals::SHIPPED;
 use whalegen::internals::{
     Joint, Pattern, Scene, SceneKind, SceneParams, SharkShape, Whale, WhaleParams, WhaleStyle, V2,
 };
@@ -27,7 +28,7 @@ fn swim(
     frames: u32,
     mut check: impl FnMut(u32, &[Joint], &SharkShape),
 ) {
-    let mut whale = Whale::new(params, 800, 600, seed);
+    let mut whale = Whale::new(params, 800, 600, seed, frames);
     for frame in 0..frames {
         whale.step(frame);
         let shape = whale.shark().expect("style = shark");
@@ -126,15 +127,33 @@ fn the_pattern_comes_from_the_seed_and_leaves_the_stars_alone() {
     assert_eq!(pattern, Pattern::new(&params, 7));
     assert_ne!(pattern, Pattern::new(&params, 8));
 
-    let sketch = Whale::new(WhaleParams::default(), 800, 600, 7);
-    let shark = Whale::new(params, 800, 600, 7);
+    let sketch = WhaleParams {
+        style: WhaleStyle::Sketch,
+        seamless: false,
+        ..Default::default()
+    };
+    let sketch = Whale::new(sketch, 800, 600, 7, 300);
+    let shark = Whale::new(
+        WhaleParams {
+            seamless: false,
+            ..params
+        },
+        800,
+        600,
+        7,
+        300,
+    );
     assert!(sketch.star_positions().eq(shark.star_positions()));
 }
 
 #[test]
 fn the_sketch_style_draws_no_shark_and_does_not_beat() {
-    let mut whale = Whale::new(WhaleParams::default(), 800, 600, 1);
-    assert_eq!(WhaleParams::default().style, WhaleStyle::Sketch);
+    assert_eq!(WhaleParams::default().style, WhaleStyle::Shark);
+    let sketch = WhaleParams {
+        style: WhaleStyle::Sketch,
+        ..Default::default()
+    };
+    let mut whale = Whale::new(sketch, 800, 600, 1, 300);
     for frame in 0..50 {
         whale.step(frame);
         assert!(whale.shark().is_none());
@@ -146,7 +165,7 @@ fn the_sketch_style_draws_no_shark_and_does_not_beat() {
 
 #[test]
 fn the_tail_beats_and_the_head_does_not() {
-    let mut whale = Whale::new(shark_params(), 800, 600, 1);
+    let mut whale = Whale::new(shark_params(), 800, 600, 1, 300);
     let mut tail_swing: f64 = 0.0;
     for frame in 0..120 {
         whale.step(frame);
@@ -211,5 +230,75 @@ fn bad_shark_values_are_refused_by_name() {
     ] {
         let err = render(&[(key, value)], 1).unwrap_err().to_string();
         assert!(err.contains(key), "{err}");
+    }
+}
+
+/// How far `p` is outside the whale's body: its distance from the midline
+/// (the polyline from the head through every joint) less the body's half
+/// width there (`profile`, head first).
+fn outside_body(p: V2, head: V2, pose: &[Joint], profile: &[f64]) -> f64 {
+    let points: Vec<V2> = std::iter::once(head)
+        .chain(pose.iter().map(|j| j.pos))
+        .collect();
+    points
+        .windows(2)
+        .zip(profile)
+        .map(|(w, width)| {
+            let (a, b) = (w[0], w[1]);
+            let ab = b - a;
+            let t = if dot(ab, ab) > 0.0 {
+                (dot(p - a, ab) / dot(ab, ab)).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            (p - (a + ab * t)).length() - width / 2.0
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+#[test]
+fn pectoral_fins_stay_clear_of_the_body_in_tight_turns() {
+    // The preset's loop, and the same on a low canvas, whose figure of
+    // eight turns in a radius of 160 units, less than the whale's length. (The
+    // sketch's steering, `seamless = false`, can whip the head round past a
+    // corner faster than the body follows: no fin clears such a kink.)
+    for (width, height) in [(800, 600), (800, 400)] {
+        let params = shark_params();
+        let profile = params.profile.clone();
+        let mut whale = Whale::new(params, width, height, 1, 600);
+        for frame in 0..600 {
+            whale.step(frame);
+            let shape = whale.shark().unwrap();
+            for fin in &shape.pectorals {
+                let gap = outside_body(fin.tip, whale.head(), whale.pose(), &profile);
+                assert!(
+                    gap > 5.0,
+                    "{width} x {height}, frame {frame}: a fin tip {gap:.1} outside the body"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_whale_preset_stays_inside_the_canvas() {
+    for (name, _) in SHIPPED {
+        let settings = checked_settings(&Preset::load(name).unwrap(), &[]).unwrap();
+        let frames = settings.frames();
+        let SceneParams::Whale(params) = settings.scene else {
+            continue;
+        };
+        let (w, h) = (settings.run.width, settings.run.height);
+        let mut whale = Whale::new(params, w, h, settings.run.seed, frames);
+        for frame in 0..frames {
+            whale.step(frame);
+            // The sketch's look is inside its joints' reach: check the shark.
+            let Some(shape) = whale.shark() else { break };
+            let (lo, hi) = shape.extent();
+            assert!(
+                lo.x > 0.0 && lo.y > 0.0 && hi.x < f64::from(w) && hi.y < f64::from(h),
+                "{name}, frame {frame}: the whale spans {lo:?} to {hi:?}"
+            );
+        }
     }
 }

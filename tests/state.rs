@@ -28,6 +28,7 @@ fn close(what: &str, frame: u64, ours: (f64, f64), p5: (f64, f64)) {
 fn check_whale(folder: &str) {
     let reference = Reference::load(folder, "render.json");
     let settings = reference.settings();
+    let frames = settings.frames();
     let SceneParams::Whale(params) = settings.scene else {
         panic!("not a whale")
     };
@@ -36,6 +37,7 @@ fn check_whale(folder: &str) {
         settings.run.width,
         settings.run.height,
         settings.run.seed,
+        frames,
     );
     let mut frame = 0;
     for state in states(folder, "state.json") {

@@ -33,10 +33,13 @@ impl SceneSource {
 impl Source for SceneSource {
     fn build(&self) -> Result<Box<dyn Sketch>, Error> {
         let run = &self.settings.run;
-        let scene = self
-            .settings
-            .scene
-            .build(run.width, run.height, run.seed, self.steps)?;
+        let scene = self.settings.scene.build(
+            run.width,
+            run.height,
+            run.seed,
+            self.settings.frames(),
+            self.steps,
+        )?;
         Ok(Box::new(Builtin {
             scene,
             size: (run.width, run.height),

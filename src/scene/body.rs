@@ -14,11 +14,11 @@ pub struct Joint {
     pub angle: f64,
 }
 
-/// The joints as drawn on frame `frame_count` (p5's `frameCount`): the
-/// simulated joints, each turned by the tail beat around its leader. The beat
-/// grows from nothing at the head to `tail_beat` at the tail, so the head
+/// The joints as drawn when the beat's phase at the head is `beat` radians:
+/// the simulated joints, each turned by the tail beat around its leader. The
+/// beat grows from nothing at the head to `tail_beat` at the tail, so the head
 /// swims straight while the tail sweeps; the simulation itself never sees it.
-pub(super) fn pose(head: V2, joints: &[Joint], p: &WhaleParams, frame_count: u32) -> Vec<Joint> {
+pub(super) fn pose(head: V2, joints: &[Joint], p: &WhaleParams, beat: f64) -> Vec<Joint> {
     if p.tail_beat == 0.0 {
         return joints.to_vec();
     }
@@ -29,7 +29,7 @@ pub(super) fn pose(head: V2, joints: &[Joint], p: &WhaleParams, frame_count: u32
         .enumerate()
         .map(|(i, joint)| {
             let reach = libm::pow(i as f64 / last, 1.5);
-            let wave = f64::from(frame_count) * p.tail_beat_speed - i as f64 * p.tail_beat_phase;
+            let wave = beat - i as f64 * p.tail_beat_phase;
             let angle = joint.angle + p.tail_beat * reach * libm::sin(wave);
             let spacing = (joint.pos - leader).length();
             leader = joint.pos;

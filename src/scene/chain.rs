@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Scene, V2};
+use super::{whole_turns, Scene, V2};
 use crate::check;
 use crate::error::Error;
 use crate::p5::{Rgba, P5};
@@ -33,6 +33,11 @@ pub struct ChainParams {
     pub ay: f64,
     pub px: f64,
     pub py: f64,
+    /// Not in SCENES.md (whalegen's own). `true`, the default: the chain is
+    /// stepped one `period` before frame 0 and the wiggle's speed is rounded
+    /// to a whole number of waves a `period`, so the default render (one
+    /// `period`) loops; `false`: SCENES.md's start, every circle at the centre.
+    pub seamless: bool,
 }
 
 impl Default for ChainParams {
@@ -64,6 +69,7 @@ impl Default for ChainParams {
             ay: 80.0,
             px: 200.0,
             py: 130.0,
+            seamless: true,
         }
     }
 }
@@ -113,6 +119,11 @@ impl ChainParams {
         }
     }
 
+    /// A good number of frames: one `period` of the pointer's path.
+    pub(crate) fn loop_frames(&self) -> u32 {
+        self.period.round().clamp(1.0, 100_000.0) as u32
+    }
+
     /// The pointer position of frame `f` (0-based).
     pub fn pointer(&self, f: u32, width: f64, height: f64) -> V2 {
         let (x, y) = self.path_ref().at(f, width, height);
@@ -127,20 +138,38 @@ pub struct Chain {
     width: f64,
     height: f64,
     centres: Vec<V2>,
+    /// The wiggle's speed in radians per frame: `wiggle_speed`, or with
+    /// `seamless` the nearest that waves a whole number of times a loop.
+    wiggle_speed: f64,
 }
 
 impl Chain {
     /// The chain of `params` on a `width` x `height` canvas, every circle
-    /// at the centre; the parameters must be checked.
+    /// at the centre, stepped one loop ahead when `seamless`; the
+    /// parameters must be checked.
     pub fn new(params: ChainParams, width: u32, height: u32) -> Self {
         let (width, height) = (f64::from(width), f64::from(height));
         let centres = vec![V2::new(width / 2.0, height / 2.0); params.segments as usize];
-        Chain {
+        let warmup = if params.seamless {
+            params.loop_frames()
+        } else {
+            0
+        };
+        let wiggle_speed = match warmup {
+            0 => params.wiggle_speed,
+            frames => whole_turns(params.wiggle_speed, frames),
+        };
+        let mut chain = Chain {
             params,
             width,
             height,
             centres,
+            wiggle_speed,
+        };
+        for frame in 0..warmup {
+            chain.step(frame);
         }
+        chain
     }
 
     /// The circles' centres, head first.
@@ -175,7 +204,7 @@ impl Scene for Chain {
         for i in (1..c.len()).rev() {
             let (leader, me) = (c[i - 1], c[i]);
             let sway =
-                p.wiggle * libm::sin(frame_count * p.wiggle_speed - i as f64 * p.wiggle_phase);
+                p.wiggle * libm::sin(frame_count * self.wiggle_speed - i as f64 * p.wiggle_phase);
             let a = libm::atan2(me.y - leader.y, me.x - leader.x) + sway;
             c[i] = V2::new(
                 lerp(me.x, leader.x + libm::cos(a) * p.spacing, p.stiffness),

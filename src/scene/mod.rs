@@ -3,12 +3,15 @@
 
 mod body;
 mod chain;
+mod lap;
 mod lsystem;
 mod shark;
 mod stars;
 mod tree;
+mod tree_params;
 mod turtle;
 mod whale;
+mod whale_params;
 
 pub use body::Joint;
 pub use chain::{Chain, ChainParams, PointerPath};
@@ -119,12 +122,13 @@ impl SceneParams {
         .expect("parameters serialise to TOML")
     }
 
-    /// A good number of frames: one loop of the animation.
-    pub fn default_frames(&self) -> u32 {
+    /// A good number of frames on a `width` x `height` canvas: one loop of
+    /// the animation.
+    pub fn default_frames(&self, width: u32, height: u32) -> u32 {
         match self {
-            SceneParams::Whale(_) => 300,
-            SceneParams::Chain(p) => p.period.ceil().clamp(1.0, 100_000.0) as u32,
-            SceneParams::Tree(p) => p.hold.saturating_mul(p.generations.saturating_add(1)),
+            SceneParams::Whale(p) => p.default_frames(width, height),
+            SceneParams::Chain(p) => p.loop_frames(),
+            SceneParams::Tree(p) => p.loop_frames(),
         }
     }
 
@@ -149,29 +153,39 @@ impl SceneParams {
     }
 
     /// Checks every parameter, then builds the scene: the only step that may
-    /// fail. `frames` bounds the work (the tree's largest generation).
+    /// fail. `frames` is the render's length (the whale's loop), `steps`
+    /// bounds the work (the tree's largest generation).
     pub fn build(
         &self,
         width: u32,
         height: u32,
         seed: u64,
         frames: u32,
+        steps: u32,
     ) -> Result<Box<dyn Scene>, Error> {
         Ok(match self {
             SceneParams::Whale(p) => {
                 p.check()?;
-                Box::new(Whale::new(p.clone(), width, height, seed))
+                Box::new(Whale::new(p.clone(), width, height, seed, frames))
             }
             SceneParams::Chain(p) => {
                 p.check()?;
                 Box::new(Chain::new(p.clone(), width, height))
             }
             SceneParams::Tree(p) => {
-                let system = p.check(frames)?;
+                let system = p.check(steps)?;
                 Box::new(Tree::new(p.clone(), system, width, height))
             }
         })
     }
+}
+
+/// `seamless`: `speed` (radians a frame) rounded to the nearest that turns
+/// a whole number of times in `frames` frames, so a wave loops with them.
+fn whole_turns(speed: f64, frames: u32) -> f64 {
+    let tau = std::f64::consts::TAU;
+    let frames = f64::from(frames);
+    tau * (speed * frames / tau).round() / frames
 }
 
 /// A 2D vector in canvas units, with p5.Vector's arithmetic.

@@ -13,8 +13,8 @@ use crate::rng::SplitMix64;
 /// a seed stay where the sketch puts them.
 const PATTERN_STREAM: u64 = 0x5348_4152_4B53_504F;
 
-/// How far the pectoral fins turn with the body's bend (per radian of bend).
-const FIN_FLEX: f64 = 0.25;
+/// How far the dorsal fin's shadow falls from it, in canvas units.
+const SHADOW: V2 = V2::new(4.0, 6.0);
 
 /// The most spots on the head, and in each row on a body segment: more
 /// than a whale 500 or 320 units wide would get, which bounds the pattern
@@ -166,6 +166,26 @@ impl Shape {
         }
     }
 
+    /// The smallest box holding every point the silhouette's curves pass
+    /// through (fins, tail, body, the dorsal fin's shadow), as its top-left
+    /// and bottom-right corners in canvas units.
+    pub fn extent(&self) -> (V2, V2) {
+        let [left, right] = &self.pectorals;
+        let shadow = self.dorsal.iter().map(|&v| v + SHADOW);
+        let points = [&left.outline, &right.outline, &self.caudal, &self.outline]
+            .into_iter()
+            .flatten()
+            .copied()
+            .chain(shadow);
+        let far = V2::new(f64::INFINITY, f64::INFINITY);
+        points.fold((far, far * -1.0), |(lo, hi), v| {
+            (
+                V2::new(lo.x.min(v.x), lo.y.min(v.y)),
+                V2::new(hi.x.max(v.x), hi.y.max(v.y)),
+            )
+        })
+    }
+
     /// The silhouette (pectoral fins, tail and body as one shape with a pale
     /// rim), its spots, stripes and mouth, then the dorsal fin and its shadow.
     pub fn draw(&self, p5: &mut P5, p: &WhaleParams) {
@@ -200,7 +220,7 @@ impl Shape {
         p5.no_stroke();
         // The dorsal fin stands up from the back: its shadow falls the same
         // way whichever way the whale swims, as under a light from the top left.
-        let shadow: Vec<V2> = self.dorsal.iter().map(|&v| v + V2::new(4.0, 6.0)).collect();
+        let shadow: Vec<V2> = self.dorsal.iter().map(|&v| v + SHADOW).collect();
         p5.fill(Rgba::new(0, 0, 0, 120));
         smooth_loop(p5, &shadow);
         p5.fill(shade(p.back_color, 1.6));
@@ -271,15 +291,16 @@ fn head(joint: &Joint, p: &WhaleParams) -> (Vec<V2>, Vec<V2>, [V2; 2]) {
 }
 
 /// A long pectoral fin on `side` (1 left, -1 right): its root spans joint 0,
-/// and it sweeps back and out, folding on the inside of a bend and opening on
-/// the outside.
+/// and it sweeps back and out at the same angle to the body beside its tip
+/// (joint 3) however the body bends, so that on the inside of a tight turn
+/// it opens instead of folding under the body.
 fn pectoral(body: &BodyMap, joints: &[Joint], side: f64) -> Fin {
     let front = body.point(0, 0.5, side * 0.9);
     let back = body.point(1, 0.2, side * 0.9);
     let root = (front + back) * 0.5;
-    let rear = &joints[joints.len().min(3) - 1];
+    let rear = &joints[joints.len().min(4) - 1];
     let bend = wrap(rear.angle - joints[0].angle);
-    let sweep = (0.75 - side * FIN_FLEX * bend).clamp(0.55, 1.05);
+    let sweep = (0.75 + side * bend).clamp(0.3, 1.5);
     let (u, n) = axes(&joints[0]);
     let dir = u * libm::cos(sweep) + n * (side * libm::sin(sweep));
     let length = 1.5 * body.width(0, 0.5);

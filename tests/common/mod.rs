@@ -35,12 +35,16 @@ impl Reference {
             "tree" => SceneKind::Tree,
             other => panic!("unknown scene {other}"),
         };
-        let mut overrides: Vec<(String, Value)> = json["set"]
-            .as_object()
-            .unwrap()
-            .iter()
-            .map(|(k, v)| (k.clone(), to_toml(v)))
-            .collect();
+        // whalegen's defaults loop and draw the whale shark: the references
+        // are SCENES.md's sketch, set explicitly before the reference's own.
+        let mut overrides = literal_sketch(scene);
+        overrides.extend(
+            json["set"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .map(|(k, v)| (k.clone(), to_toml(v))),
+        );
         let frames = json["frames"].as_u64().unwrap() as u32;
         overrides.push(("frames".into(), Value::Integer(frames.into())));
         let written = json["written"]
@@ -60,6 +64,16 @@ impl Reference {
     pub fn settings(&self) -> Settings {
         Settings::resolve(self.scene, &self.overrides).unwrap()
     }
+}
+
+/// The settings that make `scene` SCENES.md's sketch exactly: no loop, and
+/// the whale's plain look.
+pub fn literal_sketch(scene: SceneKind) -> Vec<(String, Value)> {
+    let mut set = vec![("seamless".to_string(), Value::Boolean(false))];
+    if scene == SceneKind::Whale {
+        set.push(("style".into(), Value::String("sketch".into())));
+    }
+    set
 }
 
 fn to_toml(v: &serde_json::Value) -> Value {
