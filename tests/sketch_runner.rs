@@ -154,6 +154,32 @@ fn what_is_not_drawn_is_refused_by_name_and_line() {
 }
 
 #[test]
+fn saving_does_nothing_and_says_so_once() {
+    let s = sketch(
+        "function setup() { createCanvas(20, 20); }\n\
+         function draw() { background(frameCount); saveCanvas('x', 'png'); save('y.png'); \
+         if (frameCount == 2) saveJSON({}, 'z.json'); }\n",
+    );
+    let err = s.render(&["-q", "--frames", "4", "--fps", "25", "-o", "x.gif"]);
+    let said = |name: &str| {
+        let line = format!("whalegen: {name}() ignored: whalegen writes the outputs its command line asks for (-o)");
+        err.lines().filter(|l| *l == line).count()
+    };
+    assert_eq!(
+        (said("saveCanvas"), said("save"), said("saveJSON")),
+        (1, 1, 1),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 3, "{err}");
+    let written: Vec<_> = std::fs::read_dir(&s.run)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(written, ["x.gif"]);
+}
+
+#[test]
 fn a_sketch_has_no_files_network_processes_or_wall_clock() {
     let s = sketch(
         "function setup() {\n\

@@ -680,11 +680,20 @@
       'textFont', 'textAlign', 'textWidth', 'textLeading', 'textStyle', 'textAscent', 'textDescent', 'textWrap',
       'loadFont', 'loadImage', 'image', 'imageMode', 'tint', 'noTint', 'createImage', 'createGraphics',
       'copy', 'filter', 'blend', 'mask', 'drawingContext'],
-    'whalegen writes the outputs its command line asks for': ['save', 'saveCanvas', 'saveFrames', 'saveGif',
-      'saveJSON', 'saveStrings', 'saveTable', 'createWriter', 'httpGet', 'httpPost', 'httpDo', 'loadXML',
-      'loadBytes', 'createCapture', 'createVideo', 'createAudio',
-      'loadSound', 'storeItem', 'getItem'],
+    'a sketch reads only data files of its own folder': ['createWriter', 'httpGet', 'httpPost', 'httpDo',
+      'loadXML', 'loadBytes', 'createCapture', 'createVideo', 'createAudio', 'loadSound', 'storeItem',
+      'getItem'],
   };
+  // Saving does nothing: whalegen writes what its command line asks for.
+  // Said once per function, on stderr.
+  const said = new Set();
+  for (const name of ['save', 'saveCanvas', 'saveFrames', 'saveGif', 'saveJSON', 'saveStrings', 'saveTable']) {
+    api[name] = function () {
+      if (said.has(name)) return;
+      said.add(name);
+      api.print('whalegen: ' + name + '() ignored: whalegen writes the outputs its command line asks for (-o)');
+    };
+  }
   for (const why in refused) {
     for (const name of refused[why]) api[name] = () => unsupported(name + '()', why);
   }
