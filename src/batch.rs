@@ -18,6 +18,7 @@ pub use shard::Share;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
+use crate::limits::scaled;
 use crate::options::{BatchOptions, RenderOptions, Shard};
 use crate::paths;
 use crate::plan::Plan;
@@ -279,8 +280,8 @@ fn plan((what, options): (What, RenderOptions), root: &Path) -> Result<Planned, 
     .map_err(failure)?;
     let frames = plan.selection.count;
     let (w, h) = plan.source.size_hint().unwrap_or((100, 100));
-    let scale = u64::from(plan.canvas.scale);
-    let pixels = u64::from(w) * u64::from(h) * scale * scale;
+    let scale = plan.canvas.scale;
+    let pixels = scaled(w, scale) * scaled(h, scale);
     let scene = match what {
         What::Scene(_) => plan.placeholders.iter().find(|(k, _)| *k == "scene"),
         What::Sketch(_) => None,

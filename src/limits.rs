@@ -19,8 +19,10 @@ pub const MAX_FPS: f64 = 100.0;
 pub const MIN_FPS: f64 = 100.0 / 65_535.0;
 /// The highest frame rate browsers honour in a GIF.
 pub const GIF_FPS_HONOURED: f64 = 50.0;
+/// The lowest pixel density (`--scale`): a quarter of a pixel per unit.
+pub const MIN_SCALE: f64 = 0.25;
 /// The highest pixel density (`--scale`).
-pub const MAX_SCALE: u32 = 64;
+pub const MAX_SCALE: f64 = 64.0;
 /// The most pixels a render may draw in all, frames stepped times pixels
 /// per frame: a minute of 4K at 60 fps is 3e10; 1e11 keeps a typo from
 /// asking for weeks of work.
@@ -55,22 +57,36 @@ pub(crate) fn check_fps(fps: f64) -> Result<(), Error> {
     Ok(())
 }
 
-/// The raster is the canvas times `scale` (`--scale`): the size limits
-/// apply to it.
-pub(crate) fn check_raster(width: u32, height: u32, scale: u32) -> Result<(), Error> {
-    let (width, height) = (
-        u64::from(width) * u64::from(scale),
-        u64::from(height) * u64::from(scale),
-    );
+/// Refuses a pixel density (`--scale`) outside [`MIN_SCALE`]..=[`MAX_SCALE`],
+/// NaN included.
+pub(crate) fn check_scale(scale: f64) -> Result<(), Error> {
+    check::in_range("scale", scale, MIN_SCALE, MAX_SCALE)
+}
+
+/// Pixels across `units` canvas units at `scale` pixels per unit: the
+/// product rounded down, as p5 sizes a canvas of fractional density.
+/// `scale` is checked (see [`check_scale`]).
+pub(crate) fn scaled(units: u32, scale: f64) -> u64 {
+    (f64::from(units) * scale).floor() as u64
+}
+
+/// The raster, in pixels, of a canvas of `width` x `height` units at
+/// `scale` (`--scale`): the canvas times `scale`, rounded down. The size
+/// limits apply to it, and it must hold a pixel.
+pub(crate) fn check_raster(width: u32, height: u32, scale: f64) -> Result<(u32, u32), Error> {
+    check_scale(scale)?;
+    let (width, height) = (scaled(width, scale), scaled(height, scale));
     let pixels = width * height;
-    if width.max(height) > u64::from(MAX_SIDE) || pixels > MAX_PIXELS {
+    if pixels == 0 || width.max(height) > u64::from(MAX_SIDE) || pixels > MAX_PIXELS {
         return Err(check::refuse(
             "width x height x scale",
             format!("{width} x {height} = {pixels} pixels"),
-            format!("sides of at most {MAX_SIDE} and at most {MAX_PIXELS} pixels"),
+            format!(
+                "sides of at least 1 and at most {MAX_SIDE} pixels, at most {MAX_PIXELS} pixels"
+            ),
         ));
     }
-    Ok(())
+    Ok((width as u32, height as u32))
 }
 
 /// The most shares `whalegen batch --shard I/N` splits a batch into.

@@ -41,9 +41,10 @@ pub struct RenderOptions {
     pub frame: Option<u32>,
     /// Frames stepped before the first one written. Default: 0.
     pub start: u32,
-    /// Pixels per canvas unit (p5's `pixelDensity`), from 1 to 64.
+    /// Pixels per canvas unit (p5's `pixelDensity`), from 0.25 to 64,
+    /// fractions allowed: the raster is the canvas times it, rounded down.
     /// Default: 1.
-    pub scale: u32,
+    pub scale: f64,
     /// What a `.png` output holds. Default: `None`, from its shape.
     pub format: Option<Format>,
     /// A contact sheet of evenly spaced frames, as one `.png`. Default:
@@ -70,7 +71,7 @@ impl Default for RenderOptions {
             duration: None,
             frame: None,
             start: 0,
-            scale: 1,
+            scale: 1.0,
             format: None,
             sheet: None,
             loops: 0,
@@ -277,10 +278,10 @@ impl Selection {
 }
 
 /// How the canvas is rastered; the animation does not depend on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Canvas {
-    /// Pixels per canvas unit (p5's `pixelDensity`), from 1 to 64.
-    pub scale: u32,
+    /// Pixels per canvas unit (p5's `pixelDensity`), from 0.25 to 64.
+    pub scale: f64,
     /// `background()` leaves the canvas transparent.
     pub transparent: bool,
 }
@@ -288,7 +289,7 @@ pub struct Canvas {
 impl Default for Canvas {
     fn default() -> Self {
         Canvas {
-            scale: 1,
+            scale: 1.0,
             transparent: false,
         }
     }

@@ -13,7 +13,9 @@ pub use source::SceneSource;
 use crate::check;
 use crate::error::Error;
 use crate::js::JsSource;
-use crate::limits::{check_fps, check_raster, check_work, GIF_FPS_HONOURED, MAX_FRAMES, MAX_SCALE};
+use crate::limits::{
+    check_fps, check_raster, check_scale, check_work, GIF_FPS_HONOURED, MAX_FRAMES,
+};
 use crate::options::{
     cores, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions, SketchOptions,
 };
@@ -58,7 +60,7 @@ impl Plan {
         check::in_range("frames", f64::from(frames), 1.0, f64::from(MAX_FRAMES))?;
         let fps = options.fps.unwrap_or_else(|| source.fps());
         check_fps(fps)?;
-        check::in_range("scale", f64::from(options.scale), 1.0, f64::from(MAX_SCALE))?;
+        check_scale(options.scale)?;
         let selection = selection(options, frames)?;
         let mut placeholders = vec![("preset", name.clone()), ("frames", frames.to_string())];
         placeholders.extend(source.placeholders());
@@ -129,10 +131,10 @@ impl Plan {
         }
         let (settings, Preset { name, .. }) = scene_settings(scene, options)?;
         let (width, height) = (settings.run.width, settings.run.height);
-        check_raster(width, height, options.scale)?;
+        let raster = check_raster(width, height, options.scale)?;
         let frames = written(options, || settings.frames());
         let steps = selection(options, frames)?.steps();
-        check_work(steps, (width * options.scale, height * options.scale))?;
+        check_work(steps, raster)?;
         let warnings = settings.scene.warnings(width, height, steps);
         let source = SceneSource::new(settings, &name, steps);
         let mut plan = Plan::new(Box::new(source), options)?;
@@ -149,10 +151,10 @@ impl Plan {
     pub fn sketch(sketch: &SketchOptions, options: &RenderOptions) -> Result<Plan, Error> {
         let source = JsSource::load(sketch, options.fps)?;
         let (width, height) = source.size_hint().unwrap_or((100, 100));
-        check_raster(width, height, options.scale)?;
+        let raster = check_raster(width, height, options.scale)?;
         let frames = frame_count(options, &source)?;
         let steps = selection(options, frames)?.steps();
-        check_work(steps, (width * options.scale, height * options.scale))?;
+        check_work(steps, raster)?;
         Plan::new(Box::new(source), options)
     }
 }

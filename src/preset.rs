@@ -311,7 +311,7 @@ pub fn checked_settings(preset: &Preset, overrides: &[(String, Value)]) -> Resul
 fn check_run(run: &Run, frames: u32) -> Result<(), Error> {
     check::in_range("width", f64::from(run.width), 1.0, f64::from(MAX_SIDE))?;
     check::in_range("height", f64::from(run.height), 1.0, f64::from(MAX_SIDE))?;
-    check_raster(run.width, run.height, 1)?;
+    check_raster(run.width, run.height, 1.0)?;
     check::in_range("frames", f64::from(frames), 1.0, f64::from(MAX_FRAMES))?;
     check_fps(run.fps)
 }

@@ -135,11 +135,11 @@ pub struct RenderArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub start: u32,
 
-    /// Pixel density: the raster is S times the canvas; the animation and
-    /// every parameter stay in canvas units.
-    #[arg(long, value_name = "S", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..=64))]
-    pub scale: u32,
+    /// Pixel density, from 0.25 to 64 (0.5 halves each side): the raster is
+    /// S times the canvas, rounded down; the animation and every parameter
+    /// stay in canvas units.
+    #[arg(long, value_name = "S", default_value_t = 1.0)]
+    pub scale: f64,
 
     /// What a .png output holds: `apng` writes one animated PNG.
     #[arg(long, value_enum)]

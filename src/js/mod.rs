@@ -128,7 +128,7 @@ impl JsSource {
             recorded: Arc::default(),
         };
         let mut probe = source.start(false)?;
-        let mut p5 = P5::before_setup(1, false);
+        let mut p5 = P5::before_setup(1.0, false);
         probe.setup(&mut p5).map_err(|error| Error::InSketch {
             frame: None,
             error: Box::new(error),
@@ -301,7 +301,7 @@ impl JsSketch {
         let (density, transparent) = {
             let state = self.stage.state();
             let p5 = state.p5.as_ref().expect("set up");
-            (p5.density() as u32, p5.is_transparent())
+            (p5.density(), p5.is_transparent())
         };
         engine.stage.state().p5 = Some(P5::before_setup(density, transparent));
         Self::live(&engine.stage, false, || engine.call("setup", (), "setup()"))?;
@@ -371,7 +371,7 @@ impl Sketch for JsSketch {
                 self.run = Run::Live(engine);
             }
         }
-        let placeholder = P5::new(1, 1, 1).expect("a 1 x 1 canvas");
+        let placeholder = P5::new(1, 1, 1.0).expect("a 1 x 1 canvas");
         self.stage.state().p5 = Some(std::mem::replace(p5, placeholder));
         let result = match &self.run {
             Run::Live(engine) => {

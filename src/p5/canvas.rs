@@ -8,23 +8,25 @@ use super::thin::ThinStroker;
 use super::{Drawing, Shape, Style, DEFAULT_SIDE, P5};
 use crate::check;
 use crate::error::Error;
-use crate::limits::{MAX_PIXELS, MAX_SCALE, MAX_SIDE};
+use crate::limits::{scaled, MAX_PIXELS, MAX_SCALE, MAX_SIDE, MIN_SCALE};
 
 impl P5 {
     /// A canvas of `width` x `height` canvas units, drawn at `density` pixels
-    /// per unit (p5's `pixelDensity`). Returns `None` when the pixmap would be
-    /// empty or too large for tiny-skia.
-    pub fn new(width: u32, height: u32, density: u32) -> Option<Self> {
-        let drawing = Drawing::blank(width.checked_mul(density)?, height.checked_mul(density)?)?;
-        Some(P5::on(drawing, f64::from(density)))
+    /// per unit (p5's `pixelDensity`, fractions allowed): the raster is
+    /// each side times `density`, rounded down. Returns `None` when the
+    /// pixmap would be empty or too large for tiny-skia.
+    pub fn new(width: u32, height: u32, density: f64) -> Option<Self> {
+        let side = |units| u32::try_from(scaled(units, density)).ok();
+        let drawing = Drawing::blank(side(width)?, side(height)?)?;
+        Some(P5::on(drawing, (width, height), density))
     }
 
     /// p5's default canvas, 100 x 100 units, at `density` pixels per unit
-    /// (from 1 to 64): what a sketch's `setup` starts with.
-    pub(crate) fn before_setup(density: u32, transparent: bool) -> P5 {
-        let side = DEFAULT_SIDE * density.clamp(1, MAX_SCALE);
-        let drawing = Drawing::blank(side, side).expect("at most 6400 x 6400 pixels");
-        let mut p5 = P5::on(drawing, f64::from(density.clamp(1, MAX_SCALE)));
+    /// (from 0.25 to 64, clamped there): what a sketch's `setup` starts with.
+    pub(crate) fn before_setup(density: f64, transparent: bool) -> P5 {
+        let density = density.clamp(MIN_SCALE, MAX_SCALE);
+        let mut p5 =
+            P5::new(DEFAULT_SIDE, DEFAULT_SIDE, density).expect("at most 6400 x 6400 pixels");
         p5.transparent = transparent;
         p5
     }
@@ -34,8 +36,8 @@ impl P5 {
     /// side is 0 or the raster would pass the limits (sides of 65,535 pixels,
     /// 100,000,000 pixels).
     pub fn create_canvas(&mut self, width: u32, height: u32) -> Result<(), Error> {
-        let density = self.density as u64;
-        let (w, h) = (u64::from(width) * density, u64::from(height) * density);
+        let density = self.density;
+        let (w, h) = (scaled(width, density), scaled(height, density));
         if w == 0 || h == 0 || w.max(h) > u64::from(MAX_SIDE) || w * h > MAX_PIXELS {
             return Err(check::refuse(
                 "createCanvas",
@@ -49,17 +51,18 @@ impl P5 {
         if self.drawing.size() != (w, h) {
             self.drawing = Drawing::blank(w, h).expect("within the limits");
         }
+        self.units = (width, height);
         Ok(())
     }
 
     /// The canvas's width in canvas units (p5's `width`).
     pub fn width(&self) -> u32 {
-        (f64::from(self.drawing.size().0) / self.density) as u32
+        self.units.0
     }
 
     /// The canvas's height in canvas units (p5's `height`).
     pub fn height(&self) -> u32 {
-        (f64::from(self.drawing.size().1) / self.density) as u32
+        self.units.1
     }
 
     /// Pixels per canvas unit (p5's `pixelDensity()`).
@@ -73,9 +76,10 @@ impl P5 {
         self.transparent
     }
 
-    fn on(drawing: Drawing, density: f64) -> Self {
+    fn on(drawing: Drawing, units: (u32, u32), density: f64) -> Self {
         P5 {
             drawing,
+            units,
             density,
             transparent: false,
             style: Style::default(),
@@ -89,7 +93,7 @@ impl P5 {
     /// A canvas of the same density, transparency and style, drawing on
     /// `drawing` (from `blank_drawing`, or a frame handed on before).
     pub(crate) fn sibling(&self, drawing: Drawing) -> P5 {
-        let mut p5 = P5::on(drawing, self.density);
+        let mut p5 = P5::on(drawing, self.units, self.density);
         p5.transparent = self.transparent;
         p5.style = self.style.clone();
         p5

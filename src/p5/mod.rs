@@ -84,6 +84,8 @@ const DEFAULT_SIDE: u32 = 100;
 /// black stroke of weight 1, round caps, miter joins.
 pub struct P5 {
     drawing: Drawing,
+    /// The canvas's width and height in canvas units.
+    units: (u32, u32),
     density: f64,
     transparent: bool,
     style: Style,
@@ -276,7 +278,7 @@ mod tests {
 
     #[test]
     fn push_and_pop_restore_style_and_transform() {
-        let mut p5 = P5::new(20, 20, 1).unwrap();
+        let mut p5 = P5::new(20, 20, 1.0).unwrap();
         p5.push();
         p5.no_fill();
         p5.translate(5.0, 5.0);
@@ -287,7 +289,7 @@ mod tests {
 
     #[test]
     fn alpha_fill_blends_over_the_background() {
-        let mut p5 = P5::new(20, 20, 1).unwrap();
+        let mut p5 = P5::new(20, 20, 1.0).unwrap();
         p5.background(Rgba::grey(0));
         p5.no_stroke();
         p5.fill(Rgba::new(255, 255, 255, 100));
@@ -302,7 +304,7 @@ mod tests {
 
     #[test]
     fn a_transparent_background_clears_and_keeps_the_drawing() {
-        let mut p5 = P5::new(20, 20, 1).unwrap();
+        let mut p5 = P5::new(20, 20, 1.0).unwrap();
         p5.set_transparent(true);
         p5.background(Rgba::grey(255));
         p5.no_stroke();
@@ -324,7 +326,7 @@ mod tests {
         // p5.js 1.11.13 in Chromium: background(8, 18, 38, 60) every frame
         // reads back (straight RGBA) as (8, 17, 38, 60), then (7, 17, 36, 105),
         // and from frame 30 on (5, 13, 35, 252).
-        let mut p5 = P5::new(4, 4, 1).unwrap();
+        let mut p5 = P5::new(4, 4, 1.0).unwrap();
         let bg = Rgba::new(8, 18, 38, 60);
         p5.background(bg);
         assert_eq!(premultiplied(&p5), [2, 4, 9, 60]);
@@ -345,7 +347,7 @@ mod tests {
     #[test]
     fn a_shape_far_past_the_canvas_is_filled_without_overflow() {
         // 3,000 units at 64 pixels per unit: 192,000 pixels across.
-        let mut p5 = P5::new(20, 20, 64).unwrap();
+        let mut p5 = P5::new(20, 20, 64.0).unwrap();
         p5.background(Rgba::grey(0));
         p5.no_stroke();
         p5.begin_shape();
@@ -358,7 +360,7 @@ mod tests {
 
     #[test]
     fn density_scales_the_raster_not_the_drawing() {
-        let mut p5 = P5::new(10, 10, 2).unwrap();
+        let mut p5 = P5::new(10, 10, 2.0).unwrap();
         p5.background(Rgba::grey(0));
         p5.no_stroke();
         p5.circle(5.0, 5.0, 4.0);

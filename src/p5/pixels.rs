@@ -76,7 +76,7 @@ mod tests {
 
     #[test]
     fn pixels_read_back_what_was_written() {
-        let mut p5 = P5::new(4, 3, 1).unwrap();
+        let mut p5 = P5::new(4, 3, 1.0).unwrap();
         p5.background(Rgba::grey(10));
         let mut data = p5.read_pixels();
         assert_eq!(data.len(), 4 * 3 * 4);

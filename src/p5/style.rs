@@ -214,7 +214,7 @@ mod tests {
 
     #[test]
     fn push_and_pop_restore_modes_caps_and_joins() {
-        let mut p5 = P5::new(4, 4, 1).unwrap();
+        let mut p5 = P5::new(4, 4, 1.0).unwrap();
         p5.push();
         p5.rect_mode(Mode::Center);
         p5.ellipse_mode(Mode::Corner);

@@ -60,11 +60,11 @@ mod tests {
 
     #[test]
     fn apply_matrix_composes_as_translate_and_rotate() {
-        let mut a = P5::new(4, 4, 1).unwrap();
+        let mut a = P5::new(4, 4, 1.0).unwrap();
         a.translate(3.0, 4.0);
         a.rotate(0.5);
         a.scale(2.0, 3.0);
-        let mut b = P5::new(4, 4, 1).unwrap();
+        let mut b = P5::new(4, 4, 1.0).unwrap();
         b.apply_matrix(1.0, 0.0, 0.0, 1.0, 3.0, 4.0);
         let (s, c) = (libm::sin(0.5), libm::cos(0.5));
         b.apply_matrix(c, s, -s, c, 0.0, 0.0);
@@ -84,7 +84,7 @@ mod tests {
 
     #[test]
     fn shear_x_moves_x_by_y_times_the_tangent() {
-        let mut p5 = P5::new(4, 4, 1).unwrap();
+        let mut p5 = P5::new(4, 4, 1.0).unwrap();
         p5.shear_x(std::f64::consts::FRAC_PI_4);
         let (x, y) = p5.style.matrix.apply(0.0, 10.0);
         assert!((x - 10.0).abs() < 1e-9 && y == 10.0, "({x}, {y})");
@@ -96,7 +96,7 @@ mod tests {
 
     #[test]
     fn non_finite_arguments_change_nothing() {
-        let mut p5 = P5::new(4, 4, 1).unwrap();
+        let mut p5 = P5::new(4, 4, 1.0).unwrap();
         p5.scale(f64::NAN, 1.0);
         p5.apply_matrix(1.0, 0.0, 0.0, f64::INFINITY, 0.0, 0.0);
         assert_eq!(p5.style.matrix, Matrix::IDENTITY);

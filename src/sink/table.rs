@@ -36,7 +36,7 @@ pub(crate) struct OutputSpec {
     pub(crate) start: u32,
     pub(crate) frames: Option<u32>,
     #[serde(default = "one")]
-    pub(crate) scale: u32,
+    pub(crate) scale: f64,
     pub(crate) sheet: Option<String>,
     #[serde(default, rename = "loop")]
     pub(crate) loops: u16,
@@ -44,8 +44,8 @@ pub(crate) struct OutputSpec {
     pub(crate) transparent: bool,
 }
 
-fn one() -> u32 {
-    1
+fn one() -> f64 {
+    1.0
 }
 
 impl OutputSpec {
@@ -58,7 +58,7 @@ impl OutputSpec {
             frame: None,
             start: 0,
             frames: None,
-            scale: 1,
+            scale: 1.0,
             sheet: (kind == "sheet").then(|| SHEET.to_string()),
             loops: 0,
             transparent: false,

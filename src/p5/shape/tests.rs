@@ -7,7 +7,7 @@ const BLACK: [u8; 4] = [0, 0, 0, 255];
 
 /// A 20 x 20 black canvas drawing white fills without stroke.
 fn canvas() -> P5 {
-    let mut p5 = P5::new(20, 20, 1).unwrap();
+    let mut p5 = P5::new(20, 20, 1.0).unwrap();
     p5.background(Rgba::grey(0));
     p5.no_stroke();
     p5

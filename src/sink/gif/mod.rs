@@ -339,7 +339,7 @@ mod tests {
         let mut sink = Box::new(GifSink::create(target, 16, 8, 30.0, GifOptions::default())?);
         let (home, _spare) = channel();
         for n in 0..5 {
-            let mut p5 = P5::new(16, 8, 1).unwrap();
+            let mut p5 = P5::new(16, 8, 1.0).unwrap();
             p5.background(Rgba::grey(n * 50));
             sink.write(&Arc::new(Frame::new(p5.into_drawing(), home.clone())))?;
         }

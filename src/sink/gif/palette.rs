@@ -286,7 +286,7 @@ mod tests {
     #[test]
     fn counts_inside_the_boxes_equal_counts_of_every_pixel() {
         use crate::p5::{Rgba, ShapeEnd, P5};
-        let mut p5 = P5::new(60, 40, 1).unwrap();
+        let mut p5 = P5::new(60, 40, 1.0).unwrap();
         p5.background(Rgba::new(8, 18, 38, 255));
         p5.no_stroke();
         p5.fill(Rgba::new(255, 255, 255, 220));
