@@ -124,12 +124,17 @@ impl Plan {
     /// parameters of the scene.
     /// A sketch preset renders its sketch (see `SketchPreset`).
     pub fn scene(scene: &SceneOptions, options: &RenderOptions) -> Result<Plan, Error> {
-        if let Some(arg) = &scene.preset {
-            if let Loaded::Sketch(preset) = Preset::load_any(arg)? {
-                return Plan::sketch(&preset.options(scene)?, &preset.render(options));
-            }
-        }
-        let (settings, Preset { name, .. }) = scene_settings(scene, options)?;
+        let preset = match &scene.preset {
+            Some(arg) => match Preset::load_any(arg)? {
+                Loaded::Sketch(preset) => {
+                    return Plan::sketch(&preset.options(scene)?, &preset.render(options));
+                }
+                Loaded::Scene(preset) => preset,
+            },
+            None => Preset::of_scene(scene.scene),
+        };
+        let settings = resolved(&preset, scene, options)?;
+        let name = preset.name;
         let (width, height) = (settings.run.width, settings.run.height);
         let raster = check_raster(width, height, options.scale)?;
         let frames = written(options, || settings.frames());
@@ -207,46 +212,56 @@ pub fn scene_settings(
     scene: &SceneOptions,
     options: &RenderOptions,
 ) -> Result<(Settings, Preset), Error> {
-    {
-        let mut overrides = scene
-            .set
-            .iter()
-            .map(|s| parse_set(s))
-            .collect::<Result<Vec<_>, _>>()?;
-        if let Some(seed) = scene.seed {
-            let seed = i64::try_from(seed).map_err(|_| {
-                check::refuse(
-                    "seed",
-                    seed,
-                    format!("a whole number from 0 to {}", i64::MAX),
-                )
-            })?;
-            overrides.push(("seed".into(), Value::Integer(seed)));
-        }
-        let flags = [
-            ("width", scene.width.map(|v| Value::Integer(v.into()))),
-            ("height", scene.height.map(|v| Value::Integer(v.into()))),
-            // `frame` writes one frame but leaves `frames`, the length of a
-            // seamless loop, alone.
-            ("frames", options.frames.map(|v| Value::Integer(v.into()))),
-            ("fps", options.fps.map(Value::Float)),
-        ];
-        overrides.extend(
-            flags
-                .into_iter()
-                .filter_map(|(k, v)| Some((k.to_string(), v?))),
-        );
-        let preset = match &scene.preset {
-            Some(arg) => Preset::load(arg)?,
-            None => Preset::of_scene(scene.scene),
-        };
-        let mut settings = checked_settings(&preset, &overrides)?;
-        if let Some(duration) = duration(options)? {
+    let preset = match &scene.preset {
+        Some(arg) => Preset::load(arg)?,
+        None => Preset::of_scene(scene.scene),
+    };
+    Ok((resolved(&preset, scene, options)?, preset))
+}
+
+/// The settings of `preset` with the overrides of `scene` and `options`
+/// (see `scene_settings`).
+fn resolved(
+    preset: &Preset,
+    scene: &SceneOptions,
+    options: &RenderOptions,
+) -> Result<Settings, Error> {
+    let mut overrides = scene
+        .set
+        .iter()
+        .map(|s| parse_set(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(seed) = scene.seed {
+        let seed = i64::try_from(seed).map_err(|_| {
+            check::refuse(
+                "seed",
+                seed,
+                format!("a whole number from 0 to {}", i64::MAX),
+            )
+        })?;
+        overrides.push(("seed".into(), Value::Integer(seed)));
+    }
+    let flags = [
+        ("width", scene.width.map(|v| Value::Integer(v.into()))),
+        ("height", scene.height.map(|v| Value::Integer(v.into()))),
+        // `frame` writes one frame but leaves `frames`, the length of a
+        // seamless loop, alone.
+        ("frames", options.frames.map(|v| Value::Integer(v.into()))),
+        ("fps", options.fps.map(Value::Float)),
+    ];
+    overrides.extend(
+        flags
+            .into_iter()
+            .filter_map(|(k, v)| Some((k.to_string(), v?))),
+    );
+    let settings = checked_settings(preset, &overrides)?;
+    match duration(options)? {
+        Some(duration) => {
             let frames = duration_frames(duration, settings.run.fps)?;
             overrides.push(("frames".into(), Value::Integer(frames.into())));
-            settings = checked_settings(&preset, &overrides)?;
+            checked_settings(preset, &overrides)
         }
-        Ok((settings, preset))
+        None => Ok(settings),
     }
 }
 

@@ -175,22 +175,29 @@ fn quad(edges: &mut Vec<Edge>, [p0, p1, p2]: [Point; 3]) {
     }
 }
 
+/// The control points of a curve monotonic in y in fixed point, ordered
+/// top to bottom, and its winding (-1 when they were reversed); `None` for
+/// a curve that rounds to zero height, which Skia drops (`SkFDot6Round`).
+fn downward<const N: usize>(pts: [Point; N]) -> Option<([i32; N], [i32; N], f64)> {
+    let mut xs = pts.map(|p| fdot6_x4(p.x));
+    let mut ys = pts.map(|p| fdot6_x4(p.y));
+    let reversed = ys[0] > ys[N - 1];
+    if reversed {
+        xs.reverse();
+        ys.reverse();
+    }
+    let rounded = |y: i32| (y + 32) >> 6;
+    (rounded(ys[0]) != rounded(ys[N - 1])).then_some((xs, ys, if reversed { -1.0 } else { 1.0 }))
+}
+
 /// `SkAnalyticQuadraticEdge` for a quadratic monotonic in y: 2^n lines by
 /// forward differencing in fixed point (`setQuadraticWithoutUpdate` at
 /// accuracy 2, then `updateQuadratic`), each end snapped to the quarter
 /// grid, or to whole pixels along the line when a step is 2 px or more.
 fn mono_quad(edges: &mut Vec<Edge>, pts: [Point; 3]) {
-    let mut xs = pts.map(|p| fdot6_x4(p.x));
-    let mut ys = pts.map(|p| fdot6_x4(p.y));
-    let reversed = ys[0] > ys[2];
-    if reversed {
-        xs.reverse();
-        ys.reverse();
-    }
-    // SkFDot6Round: a zero-height quadratic is dropped.
-    if (ys[0] + 32) >> 6 == (ys[2] + 32) >> 6 {
+    let Some((xs, ys, winding)) = downward(pts) else {
         return;
-    }
+    };
     let shift = |[v0, v1, v2]: [i32; 3]| ((v1 << 1) - v0 - v2) >> 2;
     let shift = diff_to_shift(shift(xs), shift(ys)).clamp(1, 6);
     // (start, first step, second difference, end), each shifted down by 2.
@@ -242,7 +249,6 @@ fn mono_quad(edges: &mut Vec<Edge>, pts: [Point; 3]) {
         (snapped_x, snapped_y) = (sx, sy);
         (old_x, old_y) = (new_x, new_y);
     }
-    let winding = if reversed { -1.0 } else { 1.0 };
     for w in points.windows(2) {
         let at = |(x, y): (Fixed, Fixed)| (to_f64(x), to_f64(y));
         if let Some(mut e) = Edge::new(at(w[0]), at(w[1])) {
@@ -327,17 +333,9 @@ impl Axis {
 
 /// `SkAnalyticCubicEdge` for a cubic monotonic in y.
 fn mono_cubic(edges: &mut Vec<Edge>, pts: [Point; 4]) {
-    let mut xs = pts.map(|p| fdot6_x4(p.x));
-    let mut ys = pts.map(|p| fdot6_x4(p.y));
-    let reversed = ys[0] > ys[3];
-    if reversed {
-        xs.reverse();
-        ys.reverse();
-    }
-    // SkFDot6Round: a zero-height cubic is dropped.
-    if (ys[0] + 32) >> 6 == (ys[3] + 32) >> 6 {
+    let Some((xs, ys, winding)) = downward(pts) else {
         return;
-    }
+    };
     let [x0, x1, x2, x3] = xs;
     let [y0, y1, y2, y3] = ys;
     let dx = delta_from_line(x0, x1, x2, x3);
@@ -369,7 +367,6 @@ fn mono_cubic(edges: &mut Vec<Edge>, pts: [Point; 4]) {
         }
         (old_x, old_y) = (new_x, new_y);
     }
-    let winding = if reversed { -1.0 } else { 1.0 };
     for w in points.windows(2) {
         let at = |(x, y): (Fixed, Fixed)| (to_f64(x), to_f64(y));
         if let Some(mut e) = Edge::new(at(w[0]), at(w[1])) {
