@@ -57,7 +57,9 @@ pub struct RenderOptions {
     pub transparent: bool,
     /// How a GIF approximates colours its palette lacks. Default: none.
     pub dither: Dither,
-    /// Drawing threads. Default (`None`): one per core.
+    /// Threads to draw and encode on: an output that is encoded beside the
+    /// drawing (GIF, PNG, APNG, video) takes one, the others draw.
+    /// Default (`None`): one per core.
     pub threads: Option<NonZeroUsize>,
 }
 
@@ -169,8 +171,9 @@ pub struct BatchOptions {
     pub check: bool,
     /// Renders at a time. Default (`None`): one per core.
     pub jobs: Option<NonZeroUsize>,
-    /// Drawing threads shared by all the renders. Default (`None`): one
-    /// per core.
+    /// Threads shared by all the renders, each drawing and encoding on its
+    /// share (see [`RenderOptions::threads`]). Default (`None`): one per
+    /// core.
     pub threads: Option<NonZeroUsize>,
     /// Render only this share of the batch's outputs, and say so in the
     /// manifest. Default (`None`): the whole batch.

@@ -43,7 +43,9 @@ pub struct Plan {
     pub fps: f64,
     /// The GIF encoder's choices.
     pub gif: GifOptions,
-    /// Drawing threads, at least 1.
+    /// Threads to draw and encode on, at least 1: the frames are drawn on
+    /// all of them, or on one fewer when the output is encoded beside the
+    /// drawing (GIF, PNG, APNG, video).
     pub threads: usize,
     /// Output-name placeholders and their values (`preset`, `frames`, and
     /// the source's own).

@@ -308,8 +308,8 @@ fn a_bad_preset_is_refused_with_file_line_and_key() {
     );
 }
 
-/// Frames are drawn on as many threads as rayon has; the bytes must not
-/// depend on it.
+/// Frames are drawn on `--threads` threads less the encoder's one, and
+/// encoded on as many as rayon has; the bytes must not depend on either.
 #[test]
 fn the_same_bytes_on_one_thread_and_on_several() {
     let dir = tempfile::tempdir().unwrap();
@@ -323,6 +323,8 @@ fn the_same_bytes_on_one_thread_and_on_several() {
                     scene,
                     "--frames",
                     "70",
+                    "--threads",
+                    threads,
                     "-q",
                     "-o",
                     &format!("{scene}-{name}.{ext}"),

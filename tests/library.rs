@@ -241,7 +241,8 @@ fn a_snapshot_that_panics_fails_the_render_and_does_not_hang() {
     }
     let dir = tempfile::tempdir().unwrap();
     let mut options = options(&dir.path().join("f.gif"), 30);
-    options.threads = Some(2.try_into().unwrap());
+    // Two drawing threads beside the GIF's encoder.
+    options.threads = Some(3.try_into().unwrap());
     let err = render(Plan::new(Box::new(Fragile), &options).unwrap(), &mut Silent)
         .unwrap_err()
         .to_string();

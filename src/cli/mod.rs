@@ -157,7 +157,8 @@ pub struct RenderArgs {
     #[arg(long, value_name = "COLSxROWS")]
     pub sheet: Option<Grid>,
 
-    /// Drawing threads [default: one per core].
+    /// Threads to draw and encode on: a GIF, PNG, APNG or video output
+    /// takes one, the others draw [default: one per core].
     #[arg(long, value_name = "N")]
     pub threads: Option<NonZeroUsize>,
 }
@@ -323,7 +324,8 @@ pub struct BatchArgs {
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<NonZeroUsize>,
 
-    /// Drawing threads, shared by the renders [default: one per core].
+    /// Threads to draw and encode on, shared by the renders [default: one
+    /// per core].
     #[arg(long, value_name = "N")]
     pub threads: Option<NonZeroUsize>,
 

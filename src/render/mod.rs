@@ -72,7 +72,8 @@ pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<Rendered, Error
     };
     progress.start(u64::from(animation.frames()));
     let frames = animation.frames();
-    let result = animation.run(threads, |frame| {
+    let drawing = if sink.encodes() { threads - 1 } else { threads };
+    let result = animation.run(drawing.max(1), |frame| {
         sink.write(frame)?;
         progress.advance();
         Ok(())

@@ -50,6 +50,10 @@ impl ApngSink {
 }
 
 impl Sink for ApngSink {
+    fn encodes(&self) -> bool {
+        true
+    }
+
     fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error> {
         let png_error = png_error(self.file.path());
         let (num, den) = delay(self.fps, self.written);

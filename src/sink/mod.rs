@@ -36,6 +36,13 @@ pub trait Sink {
     /// One frame of the preview: every `preview_every`-th and the last, in
     /// order.
     fn preview(&mut self, _frame: &Drawing) {}
+    /// Whether encoding the frames keeps a core busy beside the drawing (a
+    /// GIF's writer and compressors, PNG encoders, ffmpeg); the render then
+    /// draws on one thread fewer than its budget, so that drawing and
+    /// encoding together fit it. Default: `false`.
+    fn encodes(&self) -> bool {
+        false
+    }
     /// A sink that needs the frame after it returns keeps the `Arc`.
     fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error>;
     /// Completes the output; until then nothing is at the target path.

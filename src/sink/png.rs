@@ -66,6 +66,10 @@ impl PngSink {
 }
 
 impl Sink for PngSink {
+    fn encodes(&self) -> bool {
+        true
+    }
+
     fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error> {
         match &mut self.target {
             Target::Single(file) => {

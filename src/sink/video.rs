@@ -160,6 +160,10 @@ impl VideoSink {
 }
 
 impl Sink for VideoSink {
+    fn encodes(&self) -> bool {
+        true
+    }
+
     fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error> {
         let mut frame = Arc::clone(frame);
         let frames = self.frames.as_ref().expect("ffmpeg still reading");

@@ -143,6 +143,10 @@ impl Drop for GifSink {
 }
 
 impl Sink for GifSink {
+    fn encodes(&self) -> bool {
+        true
+    }
+
     fn preview_every(&self) -> Option<u32> {
         Some(PREVIEW_EVERY)
     }
