@@ -4,6 +4,7 @@
 use tiny_skia::{LineCap, LineJoin};
 
 use super::color::Rgba;
+use super::composite::Composite;
 use super::matrix::Matrix;
 use super::P5;
 
@@ -60,6 +61,11 @@ pub(super) struct Style {
     pub rect_mode: Mode,
     pub ellipse_mode: Mode,
     pub matrix: Matrix,
+    /// The canvas's composite operation (`blendMode`, or `erase`'s).
+    pub blend: Composite,
+    /// Images are smoothed when scaled (`smooth()`, the default), or not
+    /// (`noSmooth()`): the canvas's `imageSmoothingEnabled`.
+    pub smooth: bool,
 }
 
 impl Default for Style {
@@ -76,6 +82,8 @@ impl Default for Style {
             rect_mode: Mode::Corner,
             ellipse_mode: Mode::Center,
             matrix: Matrix::IDENTITY,
+            blend: Composite::SourceOver,
+            smooth: true,
         }
     }
 }
