@@ -11,8 +11,8 @@ use super::P5;
 /// What `noErase` restores: the fill and stroke colours before `erase`.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Erased {
-    fill: Rgba,
-    stroke: Rgba,
+    pub fill: Rgba,
+    pub stroke: Rgba,
 }
 
 impl P5 {
@@ -67,6 +67,13 @@ impl P5 {
     /// Whether images are smoothed when drawn scaled (see `set_smooth`).
     pub fn image_smoothing(&self) -> bool {
         self.style.smooth
+    }
+
+    /// Runs `f` on what `noErase` restores, while erasing.
+    pub(super) fn erased(&mut self, f: impl FnOnce(&mut Erased)) {
+        if let Some(erased) = &mut self.erasing {
+            f(erased);
+        }
     }
 
     /// The blend mode `background` paints with: the current one, or while

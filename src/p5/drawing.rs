@@ -5,7 +5,7 @@
 use tiny_skia::{Pixmap, Transform};
 
 use super::color::Rgba;
-use super::composite::{blend, premultiplied, Composite, Ink};
+use super::composite::{blend, Composite, Ink, Source};
 use super::damage::{pixel_box, Damage};
 
 /// Pixels (premultiplied RGBA) and where they may differ from the last
@@ -79,7 +79,7 @@ impl Drawing {
             self.damage.paint(&mut self.pixmap, [0; 4]);
         }
         self.damage.mark(ltrb, ts, size);
-        let source = premultiplied(ink.color);
+        let source = Source::new(ink.color);
         let width = size.0 as usize;
         let covered = layer.data_mut();
         let pixels = self.pixmap.data_mut();
@@ -99,7 +99,7 @@ impl Drawing {
     /// with a blend mode other than source-over): nothing is known of the
     /// pixels afterwards.
     pub(super) fn blend_everywhere(&mut self, color: Rgba, mode: Composite) {
-        let source = premultiplied(color);
+        let source = Source::new(color);
         for px in self.everywhere().data_mut().chunks_exact_mut(4) {
             blend(px, source, 255, mode);
         }

@@ -52,6 +52,7 @@ use tiny_skia::{FillRule, Paint, Path, PathBuilder, PathStroker, Stroke, Transfo
 
 use blend::Solid;
 pub use damage::{covered, Damage};
+pub use pixels::straight;
 use shape::Shape;
 use small::Stamps;
 use style::Style;

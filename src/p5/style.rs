@@ -126,9 +126,12 @@ pub(super) fn mode_adjust(x: f64, y: f64, w: f64, h: f64, mode: Mode) -> [f64; 4
 
 impl P5 {
     /// p5's `fill`: the colour inside shapes drawn from now on.
+    /// While erasing, it is also the colour `noErase` goes back to, as in
+    /// p5 (whose `fill` sets the colour `erase` kept).
     pub fn fill(&mut self, color: Rgba) {
         self.style.fill = Some(color);
         self.style.fill_style = color;
+        self.erased(|erased| erased.fill = color);
     }
 
     /// p5's `noFill`: shapes drawn from now on are not filled.
@@ -138,9 +141,11 @@ impl P5 {
 
     /// p5's `stroke`: the colour of outlines, lines and points drawn from now
     /// on.
+    /// While erasing, it is also the colour `noErase` goes back to.
     pub fn stroke(&mut self, color: Rgba) {
         self.style.stroke = Some(color);
         self.style.stroke_style = color;
+        self.erased(|erased| erased.stroke = color);
     }
 
     /// p5's `noStroke`: no outlines, lines or points from now on.
