@@ -22,8 +22,17 @@ const MAE: f64 = 1.0;
 const DIFF8: f64 = 2.5;
 
 /// Sketches that draw only with pixels and whole-pixel rectangles: their
-/// frames must be p5.js's bit for bit.
-const EXACT: [&str; 1] = ["pixels"];
+/// frames must be p5.js's bit for bit. The CPU filters and the blend modes
+/// on whole-pixel rectangles are (Skia's integer blending, getImageData's
+/// demultiply); the shader filters, in `f32` as SwiftShader, are not
+/// (filter-webgl: 23 pixels 1 level apart in a blur).
+const EXACT: [&str; 5] = [
+    "pixels",
+    "filter-cpu",
+    "filter-cpu-alpha",
+    "blend-modes-alpha",
+    "reaction-diffusion",
+];
 
 /// One reference folder's render.json, as tools/p5ref/sketchmode.js writes it.
 struct SketchReference {

@@ -6,7 +6,7 @@ use rquickjs::{Ctx, Exception, Object};
 
 use super::bind::{set, Stage, N};
 use super::record::Op;
-use crate::p5::filter::Filter;
+use crate::p5::filter::{check, Filter};
 use crate::p5::{Composite, Rgba};
 
 /// Installs the natives on `native`.
@@ -15,8 +15,8 @@ pub(super) fn install_filters<'js>(
     native: &Object<'js>,
     stage: &Stage,
 ) -> rquickjs::Result<()> {
-    // A filter reads the pixels, so it runs as the pixel functions do: a
-    // run that filters is not recorded (see `Stage::pixels`).
+    // A filter reads only the canvas: it is a drawing call like others,
+    // recorded and replayed, its parameter checked here.
     let s = stage.clone();
     set(
         ctx,
@@ -30,28 +30,38 @@ pub(super) fn install_filters<'js>(
                 );
                 return Err(Exception::throw_message(&ctx, &why));
             };
-            s.pixels(&ctx, |p5| p5.filter(filter, param, webgl))?
-                .map_err(|e| Exception::throw_message(&ctx, &format!("filter(): {e}")))
+            check(filter, param, webgl)
+                .map_err(|e| Exception::throw_message(&ctx, &format!("filter(): {e}")))?;
+            s.draw(&ctx, Op::Filter(filter, param, webgl))
         },
     )?;
     let s = stage.clone();
-    set(ctx, native, "blendMode", move |ctx: Ctx<'js>, name: String| {
-        match Composite::from_name(&name) {
+    set(
+        ctx,
+        native,
+        "blendMode",
+        move |ctx: Ctx<'js>, name: String| match Composite::from_name(&name) {
             Some(mode) => s.draw(&ctx, Op::BlendMode(mode)),
             None => Err(Exception::throw_message(
                 &ctx,
                 &format!("blendMode(): mode {name:?} not recognized"),
             )),
-        }
-    })?;
+        },
+    )?;
     let s = stage.clone();
-    set(ctx, native, "erase", move |ctx: Ctx<'js>, levels: Rest<N>| {
-        // The levels of p5's color(255, strength) for the fill, then the
-        // stroke, as filter.js makes them.
-        let level = |i: usize| levels.0.get(i).map_or(0, |n| n.0.clamp(0.0, 255.0) as u8);
-        let color = |at: usize| Rgba::new(level(at), level(at + 1), level(at + 2), level(at + 3));
-        s.draw(&ctx, Op::Erase(color(0), color(4)))
-    })?;
+    set(
+        ctx,
+        native,
+        "erase",
+        move |ctx: Ctx<'js>, levels: Rest<N>| {
+            // The levels of p5's color(255, strength) for the fill, then the
+            // stroke, as filter.js makes them.
+            let level = |i: usize| levels.0.get(i).map_or(0, |n| n.0.clamp(0.0, 255.0) as u8);
+            let color =
+                |at: usize| Rgba::new(level(at), level(at + 1), level(at + 2), level(at + 3));
+            s.draw(&ctx, Op::Erase(color(0), color(4)))
+        },
+    )?;
     let s = stage.clone();
     set(ctx, native, "noErase", move |ctx: Ctx<'js>| {
         s.draw(&ctx, Op::NoErase)

@@ -2,6 +2,7 @@
 //! frames nobody sees cost only their JavaScript, and replayed by a later
 //! pass (a GIF's frames after its preview) without running the sketch.
 
+use crate::p5::filter::Filter;
 use crate::p5::{ArcMode, Cap, Composite, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 
 /// The most drawing calls kept pending: past them, they are drawn.
@@ -59,6 +60,9 @@ pub(crate) enum Op {
     NoErase,
     /// `smooth()` (true) or `noSmooth()`.
     Smooth(bool),
+    /// `filter(filter, param, webgl)`, its parameter checked: it reads
+    /// only the canvas, so a replay filters the same pixels.
+    Filter(Filter, Option<f64>, bool),
 }
 
 impl Op {
@@ -121,6 +125,10 @@ impl Op {
             Op::Erase(fill, stroke) => p5.erase(fill, stroke),
             Op::NoErase => p5.no_erase(),
             Op::Smooth(smooth) => p5.set_smooth(smooth),
+            Op::Filter(filter, param, webgl) => {
+                // Checked when called (see `filter::check`).
+                let _ = p5.filter(filter, param, webgl);
+            }
         }
     }
 

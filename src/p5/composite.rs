@@ -147,7 +147,11 @@ fn low(px: &mut [u8; 4], s: [u16; 4], coverage: u8, mode: Composite) {
             Composite::Difference => s + d - 2 * div255((s * da).min(d * sa)),
             Composite::Exclusion => s + d - 2 * div255(s * d),
             Composite::HardLight | Composite::Overlay => {
-                let light = if mode == Composite::HardLight { 2 * s <= sa } else { 2 * d <= da };
+                let light = if mode == Composite::HardLight {
+                    2 * s <= sa
+                } else {
+                    2 * d <= da
+                };
                 let mixed = if light {
                     2 * s * d
                 } else {
@@ -168,11 +172,20 @@ fn low(px: &mut [u8; 4], s: [u16; 4], coverage: u8, mode: Composite) {
         | Composite::Screen => channel(sa, da, sa, da),
         _ => sa + div255(da * inv(sa)),
     };
-    let full = [channel(s[0], d[0], sa, da), channel(s[1], d[1], sa, da), channel(s[2], d[2], sa, da), alpha];
+    let full = [
+        channel(s[0], d[0], sa, da),
+        channel(s[1], d[1], sa, da),
+        channel(s[2], d[2], sa, da),
+        alpha,
+    ];
     let c = u32::from(coverage);
     for (out, (&f, &d)) in px.iter_mut().zip(full.iter().zip(&d)) {
         let f = f.min(255);
-        *out = if c == 255 { f } else { div255(d * inv(c) + f * c) } as u8;
+        *out = if c == 255 {
+            f
+        } else {
+            div255(d * inv(c) + f * c)
+        } as u8;
     }
 }
 
@@ -185,7 +198,12 @@ fn high(px: &mut [u8; 4], s: Unit, coverage: u8, mode: Composite) {
         Composite::ColorDodge => color_dodge,
         _ => color_burn,
     };
-    let full = [f(s[0], d[0], sa, da), f(s[1], d[1], sa, da), f(s[2], d[2], sa, da), sa + da * (1.0 - sa)];
+    let full = [
+        f(s[0], d[0], sa, da),
+        f(s[1], d[1], sa, da),
+        f(s[2], d[2], sa, da),
+        sa + da * (1.0 - sa),
+    ];
     let t = f32::from(coverage) * (1.0 / 255.0);
     for (out, (&f, &d)) in px.iter_mut().zip(full.iter().zip(&d)) {
         let v = d + (f - d) * t;
@@ -259,7 +277,10 @@ mod tests {
         let mut px = [1, 2, 3, 4];
         blend(&mut px, Source::new(Rgba::grey(255)), 0, Composite::Lighter);
         assert_eq!(px, [1, 2, 3, 4]);
-        assert_eq!(Composite::from_name("color-burn"), Some(Composite::ColorBurn));
+        assert_eq!(
+            Composite::from_name("color-burn"),
+            Some(Composite::ColorBurn)
+        );
         assert_eq!(Composite::from_name("subtract"), None);
     }
 }

@@ -86,7 +86,10 @@ impl Drawing {
         for y in b.y0..b.y1 {
             let row = 4 * (y * width + b.x0)..4 * (y * width + b.x1);
             let coverage = &mut covered[row.clone()];
-            for (px, cover) in pixels[row].chunks_exact_mut(4).zip(coverage.chunks_exact_mut(4)) {
+            for (px, cover) in pixels[row]
+                .chunks_exact_mut(4)
+                .zip(coverage.chunks_exact_mut(4))
+            {
                 if cover[3] > 0 {
                     blend(px, source, cover[3], ink.mode);
                 }

@@ -9,7 +9,7 @@
 //! (headless Chromium has WebGL through SwiftShader): [`shader`] in
 //! filter_gl.rs, in `f32` as the shaders compute.
 
-use super::filter_gl::shader;
+pub use super::filter_gl::shader;
 use super::jsnum::to_int32;
 use super::P5;
 
@@ -73,11 +73,22 @@ impl P5 {
     /// as p5's do; the CPU filters otherwise. `param` `None` is p5's
     /// default. Fails, changing nothing, on a POSTERIZE level the CPU
     /// filter refuses (see [`cpu`]).
-    pub fn filter(&mut self, filter: Filter, param: Option<f64>, webgl: bool) -> Result<(), BadLevel> {
+    pub fn filter(
+        &mut self,
+        filter: Filter,
+        param: Option<f64>,
+        webgl: bool,
+    ) -> Result<(), BadLevel> {
         let width = self.drawing.size().0 as usize;
         if webgl {
             let density = self.density;
-            shader(self.drawing.everywhere().data_mut(), width, density, filter, param);
+            shader(
+                self.drawing.everywhere().data_mut(),
+                width,
+                density,
+                filter,
+                param,
+            );
             self.reset_matrix();
             return Ok(());
         }
@@ -87,6 +98,17 @@ impl P5 {
         self.write_pixels(&data, [0.0, 0.0, f64::from(w), f64::from(h)]);
         Ok(())
     }
+}
+
+/// Whether p5 takes `param` for `filter`: the CPU POSTERIZE refuses a
+/// level outside 2..=255 (NaN passes, as in p5, and gives black); the
+/// shaders take anything.
+pub fn check(filter: Filter, param: Option<f64>, webgl: bool) -> Result<(), BadLevel> {
+    let level = param.unwrap_or(4.0);
+    if filter == Filter::Posterize && !webgl && (level < 2.0 || level > 255.0) {
+        return Err(BadLevel(level));
+    }
+    Ok(())
 }
 
 /// A JavaScript number stored into a `Uint8ClampedArray`: clamped to
@@ -108,7 +130,12 @@ fn luminance(p: &[u8]) -> f64 {
 /// wide (what `getImageData` gives), with p5's parameter `param` (`None`:
 /// the default). Fails, changing nothing, on a POSTERIZE level outside
 /// 2..=255 (NaN passes, as in p5, and gives black).
-pub fn cpu(data: &mut [u8], width: usize, filter: Filter, param: Option<f64>) -> Result<(), BadLevel> {
+pub fn cpu(
+    data: &mut [u8],
+    width: usize,
+    filter: Filter,
+    param: Option<f64>,
+) -> Result<(), BadLevel> {
     if width == 0 {
         return Ok(());
     }
@@ -133,10 +160,8 @@ pub fn cpu(data: &mut [u8], width: usize, filter: Filter, param: Option<f64>) ->
             }
         }
         Filter::Posterize => {
+            check(filter, param, false)?;
             let level = param.unwrap_or(4.0);
-            if level < 2.0 || level > 255.0 {
-                return Err(BadLevel(level));
-            }
             let step = |c: u8| {
                 let bin = to_int32(f64::from(c) * level) >> 8;
                 clamped(f64::from(bin) * 255.0 / (level - 1.0))
@@ -317,7 +342,9 @@ mod tests {
     #[test]
     fn erode_takes_the_first_darkest_neighbour_and_pixel_0_above() {
         // 2 x 2: the top row's "up" is pixel 0.
-        let mut px = [50, 50, 50, 255, 90, 90, 90, 255, 10, 10, 10, 255, 70, 70, 70, 255];
+        let mut px = [
+            50, 50, 50, 255, 90, 90, 90, 255, 10, 10, 10, 255, 70, 70, 70, 255,
+        ];
         cpu(&mut px, 2, Filter::Erode, None).unwrap();
         assert_eq!(px[..4], [10, 10, 10, 255]);
         assert_eq!(px[4..8], [50, 50, 50, 255]);

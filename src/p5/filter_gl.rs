@@ -53,7 +53,11 @@ pub fn shader(data: &mut [u8], width: usize, density: f64, filter: Filter, param
         _ => {
             let param = param.map(|p| p as f32);
             for p in data.chunks_exact_mut(4) {
-                let out = point(filter, param, [unit(p[0]), unit(p[1]), unit(p[2]), unit(p[3])]);
+                let out = point(
+                    filter,
+                    param,
+                    [unit(p[0]), unit(p[1]), unit(p[2]), unit(p[3])],
+                );
                 let a = byte(out[3]);
                 for (c, v) in p.iter_mut().zip(out) {
                     // Premultiplied: no channel above alpha, as reading
@@ -77,7 +81,11 @@ fn point(filter: Filter, param: Option<f32>, [r, g, b, a]: [f32; 4]) -> [f32; 4]
         }
         Filter::Threshold => {
             let threshold = (param.unwrap_or(0.5) * 255.0).floor() / 255.0;
-            let v = if dot(straight, LUMA) >= threshold { a } else { 0.0 };
+            let v = if dot(straight, LUMA) >= threshold {
+                a
+            } else {
+                0.0
+            };
             [v, v, v, a]
         }
         Filter::Invert => {
@@ -161,7 +169,11 @@ fn blur_pass(
         samples = MAX_SAMPLES;
     }
     let reach = (samples - 1.0) * 0.5 * spacing;
-    let (length, lines) = if across { (width, height) } else { (height, width) };
+    let (length, lines) = if across {
+        (width, height)
+    } else {
+        (height, width)
+    };
     let at = |line: usize, k: usize| {
         let (x, y) = if across { (k, line) } else { (line, k) };
         4 * (y * width + x)
@@ -212,7 +224,10 @@ mod tests {
         for radius in [1.0, 3.0, 20.0, 1e9] {
             let mut px = [90, 60, 30, 200].repeat(40);
             shader(&mut px, 8, 1.0, Filter::Blur, Some(radius));
-            assert!(px.chunks(4).all(|p| p == [90, 60, 30, 200]), "radius {radius}");
+            assert!(
+                px.chunks(4).all(|p| p == [90, 60, 30, 200]),
+                "radius {radius}"
+            );
         }
     }
 }

@@ -40,9 +40,9 @@ mod thin;
 mod transform;
 
 pub use color::Rgba;
+pub(crate) use color::Written;
 pub use composite::Composite;
 use composite::Ink;
-pub(crate) use color::Written;
 pub use drawing::Drawing;
 pub use shape::{Kind, ShapeEnd};
 pub use shapes::ArcMode;

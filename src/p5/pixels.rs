@@ -72,7 +72,8 @@ pub fn straight(p: PremultipliedColorU8) -> [u8; 4] {
         return [p.red(), p.green(), p.blue(), a];
     }
     let scale = 1.0 / (f32::from(a) * (1.0 / 255.0));
-    let c = |v: u8| ((f32::from(v) * (1.0 / 255.0) * scale).min(1.0) * 255.0).round_ties_even() as u8;
+    let c =
+        |v: u8| ((f32::from(v) * (1.0 / 255.0) * scale).min(1.0) * 255.0).round_ties_even() as u8;
     [c(p.red()), c(p.green()), c(p.blue()), a]
 }
 

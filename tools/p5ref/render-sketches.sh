@@ -48,6 +48,7 @@ blend-modes-alpha       15 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 7
 blend-background        16 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 7
 erase                   2  0,1        7
 nosmooth                1  0          7
+reaction-diffusion      30 0,29       7
 instance-mode           8  0,7        7
 particles               10 0,5,9      7
 flow-field              30 0,15,29    7
