@@ -550,7 +550,7 @@ fn a_filter_or_blend_mode_p5_refuses_is_refused_by_name() {
     let s = sketch("function draw() {\n  background(9);\n  filter(POSTERIZE, 1, false);\n}\n");
     s.refused(
         &["--frames", "1", "-o", "x.png"],
-        "frame 0: sketch.js:3:3: Error: filter(): POSTERIZE's level is 1; it must be from 2 to 255",
+        "frame 0: sketch.js:3:10: Error: filter(): POSTERIZE's level is 1; it must be from 2 to 255",
     );
     let s = sketch("function draw() {\n  filter('sharpen');\n}\n");
     s.refused(
