@@ -122,4 +122,29 @@ mod tests {
         p5.blend_mode(Composite::SourceOver);
         assert!(p5.blends_over());
     }
+
+    fn alpha(p5: &P5, x: u32, y: u32) -> u8 {
+        p5.pixmap().pixel(x, y).unwrap().alpha()
+    }
+
+    #[test]
+    fn replace_clears_outside_the_shape_and_says_so() {
+        let mut p5 = P5::new(20, 10, 1.0).unwrap();
+        p5.background(Rgba::grey(200));
+        p5.no_stroke();
+        p5.fill(Rgba::new(255, 0, 0, 128));
+        p5.blend_mode(Composite::Copy);
+        p5.rect(2.0, 2.0, 4.0, 4.0, [0.0; 4]);
+        assert_eq!(alpha(&p5, 3, 3), 128, "the shape replaces the canvas");
+        assert_eq!(alpha(&p5, 15, 8), 0, "outside it, nothing is left");
+        // What is known of the pixels: transparent but for the shape's box.
+        let damage = p5.drawing().damage();
+        assert_eq!(damage.flat(), Some([0; 4]));
+        assert!(damage.boxes().iter().all(|b| b.x1 <= 8 && b.y1 <= 8));
+        p5.fill(Rgba::grey(255));
+        p5.erase(Rgba::grey(255), Rgba::grey(255));
+        p5.rect(2.0, 2.0, 2.0, 2.0, [0.0; 4]);
+        assert_eq!(alpha(&p5, 2, 2), 0, "erased");
+        assert_eq!(alpha(&p5, 5, 5), 128, "outside the erased square");
+    }
 }
