@@ -8,7 +8,8 @@
 //! (transform.rs), primitives (shapes.rs), `beginShape` shapes (shape.rs),
 //! arcs and ellipses as Chromium builds them (arc.rs), curves (curve.rs), and
 //! the rasterisers that match Chromium's Skia (fill.rs, fatrect.rs, thin.rs,
-//! small.rs).
+//! small.rs), blend modes and erasing (composite.rs, blending.rs), and
+//! `filter()` over an RGBA buffer (filter.rs, filter_gl.rs).
 
 mod arc;
 mod blend;
