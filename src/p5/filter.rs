@@ -105,7 +105,9 @@ impl P5 {
 /// shaders take anything.
 pub fn check(filter: Filter, param: Option<f64>, webgl: bool) -> Result<(), BadLevel> {
     let level = param.unwrap_or(4.0);
-    if filter == Filter::Posterize && !webgl && (level < 2.0 || level > 255.0) {
+    // NaN fails both of p5's comparisons, so it passes.
+    let refused = !level.is_nan() && !(2.0..=255.0).contains(&level);
+    if filter == Filter::Posterize && !webgl && refused {
         return Err(BadLevel(level));
     }
     Ok(())
@@ -193,7 +195,8 @@ fn neighbours(data: &mut [u8], width: usize, wins: impl Fn(u32, u32) -> bool) {
         let column = i % width;
         let left = if column == 0 { i } else { i - 1 };
         let right = if column + 1 == width { i } else { i + 1 };
-        let up = i.checked_sub(width).unwrap_or(0);
+        // Above the top row: pixel 0, as p5's `idxUp = 0`.
+        let up = i.saturating_sub(width);
         let down = if i + width >= count { i } else { i + width };
         let (mut best, mut lum) = (i, luma(i));
         for n in [left, right, up, down] {
