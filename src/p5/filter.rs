@@ -72,7 +72,7 @@ impl P5 {
     /// filters when `webgl` (p5's default), which also reset the transform
     /// as p5's do; the CPU filters otherwise. `param` `None` is p5's
     /// default. Fails, changing nothing, on a POSTERIZE level the CPU
-    /// filter refuses (see [`cpu`]).
+    /// filter refuses (see `check`).
     pub fn filter(
         &mut self,
         filter: Filter,
