@@ -519,3 +519,47 @@ fn data_files_are_read_from_the_sketch_folder_only() {
         bad.refused(&["-o", "x.png"], needle);
     }
 }
+
+#[test]
+fn filters_and_blend_modes_replayed_draw_what_the_sketch_draws() {
+    // A GIF's frames pass replays the calls its preview recorded, filters
+    // and blend modes among them. loadPixels() stops the recording (a
+    // sketch that reads pixels runs again): with `live` set, the frames
+    // pass runs the JavaScript; the frames must be the same.
+    let s = sketch(
+        "const live = getURLParams().live === '1';\n\
+         function setup() { createCanvas(60, 40); }\n\
+         function draw() {\n  if (live) loadPixels();\n  blendMode(BLEND);\n  background(200, 120, 40);\n\
+           noStroke();\n  fill(30, 90, 220);\n  rect(frameCount * 4, 5, 20, 20);\n  filter(BLUR, 2);\n\
+           blendMode(MULTIPLY);\n  fill(250, 250, 0);\n  rect(10, 10, 30, 25);\n  erase();\n  rect(45, 0, 10, 40);\n\
+           noErase();\n  filter(POSTERIZE, 3, false);\n}\n",
+    );
+    s.render(&["-q", "--frames", "5", "-o", "replayed.gif"]);
+    s.render(&["-q", "--frames", "5", "--set", "live=1", "-o", "live.gif"]);
+    let replayed = decode(&s.run.join("replayed.gif"));
+    let live = decode(&s.run.join("live.gif"));
+    assert_eq!(replayed.shown.len(), 5);
+    for (f, (a, b)) in replayed.shown.iter().zip(&live.shown).enumerate() {
+        assert!(a == b, "frame {f} differs");
+    }
+    assert_ne!(replayed.shown[0], replayed.shown[4], "the frames move");
+}
+
+#[test]
+fn a_filter_or_blend_mode_p5_refuses_is_refused_by_name() {
+    let s = sketch("function draw() {\n  background(9);\n  filter(POSTERIZE, 1, false);\n}\n");
+    s.refused(
+        &["--frames", "1", "-o", "x.png"],
+        "frame 0: sketch.js:3:10: Error: filter(): POSTERIZE's level is 1; it must be from 2 to 255",
+    );
+    let s = sketch("function draw() {\n  filter('sharpen');\n}\n");
+    s.refused(
+        &["--frames", "1", "-o", "x.png"],
+        "\"sharpen\" is not one of THRESHOLD",
+    );
+    let s = sketch("function draw() {\n  blendMode('hue');\n}\n");
+    s.refused(
+        &["--frames", "1", "-o", "x.png"],
+        "blendMode(): mode \"hue\" not recognized",
+    );
+}

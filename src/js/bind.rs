@@ -16,6 +16,7 @@ use rquickjs::prelude::Rest;
 use rquickjs::{Ctx, Exception, Function, Object, Value};
 
 use super::colour;
+use super::filter;
 use super::numbers;
 use super::pixels;
 use super::record::{flush, Op, MAX_PENDING};
@@ -136,7 +137,7 @@ impl Stage {
     }
 
     /// A drawing call: drawn at once, or recorded while drawing is deferred.
-    fn draw<'js>(&self, ctx: &Ctx<'js>, op: Op) -> rquickjs::Result<()> {
+    pub(super) fn draw<'js>(&self, ctx: &Ctx<'js>, op: Op) -> rquickjs::Result<()> {
         let mut state = self.0.borrow_mut();
         let state = &mut *state;
         match state.p5.as_mut() {
@@ -485,6 +486,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
     numbers::install_numbers(ctx, &native, stage)?;
     colour::install_colours(ctx, &native, stage)?;
     pixels::install_pixels(ctx, &native, stage)?;
+    filter::install_filters(ctx, &native, stage)?;
     let s = stage.clone();
     set(ctx, &native, "frameRate", move |fps: f64| {
         s.state().fps = Some(fps)

@@ -6,6 +6,7 @@ mod bind;
 mod colour;
 mod engine;
 mod files;
+mod filter;
 mod load;
 mod numbers;
 mod pixels;
@@ -437,12 +438,11 @@ impl Sketch for JsSketch {
         };
         // When the next frame's calls, recorded, paint the whole canvas,
         // what it holds now does not show again: it is handed on, not copied.
-        let transparent = canvas.is_transparent();
         let covered = match &self.run {
             Run::Replay(recording) => recording
                 .frames
                 .get(self.frame as usize + 1)
-                .is_some_and(|ops| ops.iter().any(|op| op.covers(transparent))),
+                .is_some_and(|ops| record::covering(ops, canvas).is_some()),
             Run::Live(_) => false,
         };
         if covered {

@@ -129,7 +129,7 @@
   api.getURLParams = function () { return Object.assign({}, S.params); };
   api.print = function (...args) { native.print(args.map(show).join(' ')); };
   api.describe = api.describeElement = api.textOutput = api.gridOutput = function () {};
-  api.cursor = api.noCursor = api.fullscreen = api.smooth = api.noSmooth = function () {};
+  api.cursor = api.noCursor = api.fullscreen = function () {};
   api.windowResized = undefined;
 
   // ---------------------------------------------------------------- style
@@ -154,11 +154,6 @@
   api.bezierDetail = api.curveDetail = function () {};
   api.push = function () { native.push(); };
   api.pop = function () { native.pop(); };
-  api.blendMode = function (mode) {
-    if (mode !== 'source-over') unsupported('blendMode', 'only BLEND is drawn by whalegen');
-  };
-  api.erase = function () { unsupported('erase', 'not drawn by whalegen yet'); };
-  api.noErase = function () {};
 
   // ------------------------------------------------------------ transform
   api.translate = function (x, y) {
@@ -679,7 +674,7 @@
     'not drawn by whalegen yet (text, images, off-screen graphics and filters are the next step)': ['text', 'textSize',
       'textFont', 'textAlign', 'textWidth', 'textLeading', 'textStyle', 'textAscent', 'textDescent', 'textWrap',
       'loadFont', 'loadImage', 'image', 'imageMode', 'tint', 'noTint', 'createImage', 'createGraphics',
-      'copy', 'filter', 'blend', 'mask', 'drawingContext'],
+      'copy', 'blend', 'mask', 'drawingContext'],
     'a sketch reads only data files of its own folder': ['createWriter', 'httpGet', 'httpPost', 'httpDo',
       'loadXML', 'loadBytes', 'createCapture', 'createVideo', 'createAudio', 'loadSound', 'storeItem',
       'getItem'],

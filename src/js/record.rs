@@ -2,7 +2,8 @@
 //! frames nobody sees cost only their JavaScript, and replayed by a later
 //! pass (a GIF's frames after its preview) without running the sketch.
 
-use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, ShapeEnd, P5};
+use crate::p5::filter::Filter;
+use crate::p5::{ArcMode, Cap, Composite, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 
 /// The most drawing calls kept pending: past them, they are drawn.
 pub(super) const MAX_PENDING: usize = 1 << 16;
@@ -53,6 +54,15 @@ pub(crate) enum Op {
     Background(Rgba),
     /// Replayed only: `createCanvas`, its error already thrown.
     CreateCanvas(u32, u32),
+    BlendMode(Composite),
+    /// `erase`'s fill and stroke colours.
+    Erase(Rgba, Rgba),
+    NoErase,
+    /// `smooth()` (true) or `noSmooth()`.
+    Smooth(bool),
+    /// `filter(filter, param, webgl)`, its parameter checked: it reads
+    /// only the canvas, so a replay filters the same pixels.
+    Filter(Filter, Option<f64>, bool),
 }
 
 impl Op {
@@ -111,17 +121,31 @@ impl Op {
             Op::CreateCanvas(w, h) => {
                 let _ = p5.create_canvas(w, h);
             }
+            Op::BlendMode(mode) => p5.blend_mode(mode),
+            Op::Erase(fill, stroke) => p5.erase(fill, stroke),
+            Op::NoErase => p5.no_erase(),
+            Op::Smooth(smooth) => p5.set_smooth(smooth),
+            Op::Filter(filter, param, webgl) => {
+                // Checked when called (see `filter::check`).
+                let _ = p5.filter(filter, param, webgl);
+            }
         }
     }
 
     /// Whether the call paints every pixel of the canvas, whatever was
-    /// there: a background, opaque or on a transparent canvas, or `clear()`.
-    pub(super) fn covers(self, transparent: bool) -> bool {
+    /// there, when drawn source-over: a background, opaque or on a
+    /// transparent canvas, or `clear()`.
+    fn covers(self, transparent: bool) -> bool {
         match self {
             Op::Clear => true,
             Op::Background(c) => transparent || c.a == 255,
             _ => false,
         }
+    }
+
+    /// Whether the call may change the blend mode.
+    fn blends(self) -> bool {
+        matches!(self, Op::BlendMode(_) | Op::Erase(..) | Op::NoErase)
     }
 
     /// Whether the call only paints pixels, changing nothing else of the
@@ -143,6 +167,18 @@ impl Op {
     }
 }
 
+/// The last of `ops`, drawn next on `p5`, that paints every pixel of the
+/// canvas whatever was there, if any. None does while a blend mode other
+/// than source-over may be in use (a multiplied background keeps what was
+/// under it), so a sketch with blend modes is drawn call by call.
+pub(super) fn covering(ops: &[Op], p5: &P5) -> Option<usize> {
+    if !p5.blends_over() || ops.iter().any(|op| op.blends()) {
+        return None;
+    }
+    let transparent = p5.is_transparent();
+    ops.iter().rposition(|op| op.covers(transparent))
+}
+
 /// Draws `pending` on `p5`, in order, and empties it. Pixels painted before
 /// the last call that covers the whole canvas would not show: those calls
 /// are left out, and the shapes among them (which change the shape being
@@ -150,11 +186,7 @@ impl Op {
 /// push() and pop(). The canvas ends as if every call had been drawn: the
 /// same pixels, style, transform, shape and what is known of the pixels.
 pub(super) fn flush(p5: &mut P5, kind: &mut Kind, pending: &mut Vec<Op>) {
-    let transparent = p5.is_transparent();
-    let covered = pending
-        .iter()
-        .rposition(|op| op.covers(transparent))
-        .unwrap_or(0);
+    let covered = covering(pending, p5).unwrap_or(0);
     for (i, op) in pending.drain(..).enumerate() {
         if i >= covered {
             op.apply(p5, kind);

@@ -3,6 +3,7 @@
 
 use tiny_skia::Pixmap;
 
+use super::composite::Composite;
 use super::small::Stamps;
 use super::thin::ThinStroker;
 use super::{Drawing, Shape, Style, DEFAULT_SIDE, P5};
@@ -87,6 +88,8 @@ impl P5 {
             shape: Shape::default(),
             thin: ThinStroker::default(),
             stamps: Stamps::default(),
+            erasing: None,
+            blend_cached: Composite::SourceOver,
         }
     }
 

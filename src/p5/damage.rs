@@ -44,6 +44,38 @@ pub struct Damage {
     boxes: Vec<Box>,
 }
 
+/// The pixels of a `width` x `height` pixmap that drawing inside the box
+/// `[left, top, right, bottom]`, in user space under `ts`, may change:
+/// widened for anti-aliasing, clamped to the pixmap; all of it when a
+/// corner is NaN; `None` when empty.
+pub(super) fn pixel_box(ltrb: [f32; 4], ts: Transform, (width, height): (u32, u32)) -> Option<Box> {
+    let [left, top, right, bottom] = ltrb;
+    let corners = [(left, top), (right, top), (left, bottom), (right, bottom)]
+        .map(|(x, y)| (ts.sx * x + ts.kx * y + ts.tx, ts.ky * x + ts.sy * y + ts.ty));
+    if corners.iter().any(|(x, y)| x.is_nan() || y.is_nan()) {
+        // Where a NaN lands is anybody's guess: assume everywhere.
+        return Some(Box {
+            x0: 0,
+            y0: 0,
+            x1: width as usize,
+            y1: height as usize,
+        });
+    }
+    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for (x, y) in corners {
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    }
+    // Infinities clamp to the canvas's sides.
+    let clamp = |v: f32, hi: u32| v.clamp(0.0, hi as f32) as usize;
+    let b = Box {
+        x0: clamp((x0 - MARGIN).floor(), width),
+        y0: clamp((y0 - MARGIN).floor(), height),
+        x1: clamp((x1 + MARGIN).ceil(), width),
+        y1: clamp((y1 + MARGIN).ceil(), height),
+    };
+    (b.x0 < b.x1 && b.y0 < b.y1).then_some(b)
+}
+
 /// Per row of a canvas `height` pixels high, the columns inside some of
 /// `boxes`, as ranges in order that neither overlap nor touch.
 pub fn covered<'a>(
@@ -115,36 +147,11 @@ impl Damage {
 
     /// Records that the box `[left, top, right, bottom]`, in user space
     /// under `ts`, may have been drawn on a `width` x `height` pixmap.
-    pub(super) fn mark(&mut self, ltrb: [f32; 4], ts: Transform, (width, height): (u32, u32)) {
+    pub(super) fn mark(&mut self, ltrb: [f32; 4], ts: Transform, size: (u32, u32)) {
         if self.flat.is_none() {
             return;
         }
-        let [left, top, right, bottom] = ltrb;
-        let corners = [(left, top), (right, top), (left, bottom), (right, bottom)]
-            .map(|(x, y)| (ts.sx * x + ts.kx * y + ts.tx, ts.ky * x + ts.sy * y + ts.ty));
-        if corners.iter().any(|(x, y)| x.is_nan() || y.is_nan()) {
-            // Where a NaN lands is anybody's guess: assume everywhere.
-            let whole = Box {
-                x0: 0,
-                y0: 0,
-                x1: width as usize,
-                y1: height as usize,
-            };
-            return self.add(whole);
-        }
-        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
-        for (x, y) in corners {
-            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
-        }
-        // Infinities clamp to the canvas's sides.
-        let clamp = |v: f32, hi: u32| v.clamp(0.0, hi as f32) as usize;
-        let b = Box {
-            x0: clamp((x0 - MARGIN).floor(), width),
-            y0: clamp((y0 - MARGIN).floor(), height),
-            x1: clamp((x1 + MARGIN).ceil(), width),
-            y1: clamp((y1 + MARGIN).ceil(), height),
-        };
-        if b.x0 < b.x1 && b.y0 < b.y1 {
+        if let Some(b) = pixel_box(ltrb, ts, size) {
             self.add(b);
         }
     }

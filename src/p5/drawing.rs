@@ -4,7 +4,9 @@
 
 use tiny_skia::{Pixmap, Transform};
 
-use super::damage::Damage;
+use super::color::Rgba;
+use super::composite::{blend, Composite, Ink, Source};
+use super::damage::{pixel_box, Damage};
 
 /// Pixels (premultiplied RGBA) and where they may differ from the last
 /// background. Handed between canvases and to sinks without copying.
@@ -12,6 +14,10 @@ use super::damage::Damage;
 pub struct Drawing {
     pixmap: Pixmap,
     damage: Damage,
+    /// Where a shape drawn with a blend mode other than source-over is
+    /// drawn first, in white: its coverage. Transparent between shapes;
+    /// made at the first such shape.
+    layer: Option<Pixmap>,
 }
 
 impl Drawing {
@@ -21,6 +27,7 @@ impl Drawing {
         Some(Drawing {
             pixmap: Pixmap::new(width, height)?,
             damage: Damage::default(),
+            layer: None,
         })
     }
 
@@ -39,12 +46,66 @@ impl Drawing {
         (self.pixmap.width(), self.pixmap.height())
     }
 
-    /// The pixmap to draw on inside the box `ltrb` (left, top, right,
-    /// bottom) in user space under `ts`, once that box is recorded.
-    pub(super) fn marked(&mut self, ltrb: [f32; 4], ts: Transform) -> &mut Pixmap {
+    /// Draws with `ink` inside the box `ltrb` (left, top, right, bottom)
+    /// in user space under `ts`, once that box is recorded: `draw` paints
+    /// the pixmap it is given with the colour it is given. With a blend mode
+    /// other than source-over, `draw` paints a layer in opaque white, and
+    /// the ink is blended into the canvas at that coverage; for `Copy`
+    /// every pixel outside the shape is cleared, as the canvas does.
+    pub(super) fn marked(
+        &mut self,
+        ltrb: [f32; 4],
+        ts: Transform,
+        ink: Ink,
+        draw: impl FnOnce(&mut Pixmap, Rgba),
+    ) {
         let size = self.size();
+        if ink.mode == Composite::SourceOver {
+            self.damage.mark(ltrb, ts, size);
+            return draw(&mut self.pixmap, ink.color);
+        }
+        let Some(b) = pixel_box(ltrb, ts, size) else {
+            if ink.mode == Composite::Copy {
+                self.paint([0; 4]);
+            }
+            return;
+        };
+        let layer = match &mut self.layer {
+            Some(layer) => layer,
+            empty => empty.insert(Pixmap::new(size.0, size.1).expect("the canvas's size")),
+        };
+        draw(layer, Rgba::grey(255));
+        if ink.mode == Composite::Copy {
+            self.damage.paint(&mut self.pixmap, [0; 4]);
+        }
         self.damage.mark(ltrb, ts, size);
-        &mut self.pixmap
+        let source = Source::new(ink.color);
+        let width = size.0 as usize;
+        let covered = layer.data_mut();
+        let pixels = self.pixmap.data_mut();
+        for y in b.y0..b.y1 {
+            let row = 4 * (y * width + b.x0)..4 * (y * width + b.x1);
+            let coverage = &mut covered[row.clone()];
+            for (px, cover) in pixels[row]
+                .chunks_exact_mut(4)
+                .zip(coverage.chunks_exact_mut(4))
+            {
+                if cover[3] > 0 {
+                    blend(px, source, cover[3], ink.mode);
+                }
+            }
+            coverage.fill(0);
+        }
+    }
+
+    /// Blends `color` into every pixel with `mode` (a background drawn
+    /// with a blend mode other than source-over): nothing is known of the
+    /// pixels afterwards.
+    pub(super) fn blend_everywhere(&mut self, color: Rgba, mode: Composite) {
+        let source = Source::new(color);
+        for px in self.everywhere().data_mut().chunks_exact_mut(4) {
+            blend(px, source, 255, mode);
+        }
     }
 
     /// Paints every pixel with the premultiplied `pixel`: only the boxes

@@ -8,13 +8,16 @@
 //! (transform.rs), primitives (shapes.rs), `beginShape` shapes (shape.rs),
 //! arcs and ellipses as Chromium builds them (arc.rs), curves (curve.rs), and
 //! the rasterisers that match Chromium's Skia (fill.rs, fatrect.rs, thin.rs,
-//! small.rs).
+//! small.rs), blend modes and erasing (composite.rs, blending.rs), and
+//! `filter()` over an RGBA buffer (filter.rs, filter_gl.rs).
 
 mod arc;
 mod blend;
+mod blending;
 mod canvas;
 mod color;
 pub mod colorspace;
+mod composite;
 mod css;
 mod curve;
 mod damage;
@@ -22,6 +25,8 @@ mod drawing;
 mod edges;
 mod fatrect;
 mod fill;
+pub mod filter;
+mod filter_gl;
 pub mod jsnum;
 pub mod maths;
 mod matrix;
@@ -37,6 +42,8 @@ mod transform;
 
 pub use color::Rgba;
 pub(crate) use color::Written;
+pub use composite::Composite;
+use composite::Ink;
 pub use drawing::Drawing;
 pub use shape::{Kind, ShapeEnd};
 pub use shapes::ArcMode;
@@ -46,6 +53,7 @@ use tiny_skia::{FillRule, Paint, Path, PathBuilder, PathStroker, Stroke, Transfo
 
 use blend::Solid;
 pub use damage::{covered, Damage};
+pub use pixels::straight;
 use shape::Shape;
 use small::Stamps;
 use style::Style;
@@ -93,6 +101,10 @@ pub struct P5 {
     shape: Shape,
     thin: ThinStroker,
     stamps: Stamps,
+    /// While erasing, the colours `noErase` restores.
+    erasing: Option<blending::Erased>,
+    /// The blend mode `noErase` returns to: the last `blend_mode`.
+    blend_cached: Composite,
 }
 
 impl P5 {
@@ -103,7 +115,8 @@ impl P5 {
         self.transparent = transparent;
     }
 
-    /// Paints the whole canvas, whatever the transform, blending source-over;
+    /// Paints the whole canvas, whatever the transform, blending source-over
+    /// (or with the blend mode, below);
     /// clears it instead when the canvas is transparent (see `set_transparent`).
     /// p5's `background()`: a `fillRect` over the whole canvas.
     ///
@@ -114,9 +127,15 @@ impl P5 {
     /// canvas settles at (for `[8, 18, 38, 60]`: (5, 13, 35) and alpha 252, not
     /// the exact (8, 18, 38)); tiny-skia's rounded blending would settle
     /// several levels brighter.
+    ///
+    /// With a blend mode other than source-over, the colour is blended into
+    /// every pixel with it (see `blend_mode`).
     pub fn background(&mut self, color: Rgba) {
+        let mode = self.background_mode();
         if self.transparent {
             self.drawing.paint([0; 4]);
+        } else if mode != Composite::SourceOver {
+            self.drawing.blend_everywhere(color, mode);
         } else if color.a == 255 {
             let c = color.to_skia().premultiply().to_color_u8();
             let pixel = [c.red(), c.green(), c.blue(), c.alpha()];
@@ -154,19 +173,19 @@ impl P5 {
                 .all(|v| v.abs() <= MAX_ANALYTIC_REACH)
         });
         let fill = if near { fill } else { Fill::Supersampled };
-        let pixmap = self
-            .drawing
-            .marked([b.left(), b.top(), b.right(), b.bottom()], ts);
-        match fill {
-            Fill::Analytic => {
-                if !fatrect::fill_fat_rect(pixmap, path, ts, color) {
-                    fill::fill_path(pixmap, path, ts, color);
+        let ltrb = [b.left(), b.top(), b.right(), b.bottom()];
+        let ink = self.ink(color);
+        self.drawing
+            .marked(ltrb, ts, ink, |pixmap, color| match fill {
+                Fill::Analytic => {
+                    if !fatrect::fill_fat_rect(pixmap, path, ts, color) {
+                        fill::fill_path(pixmap, path, ts, color);
+                    }
                 }
-            }
-            Fill::Supersampled => {
-                pixmap.fill_path(path, &paint(color), FillRule::Winding, ts, None)
-            }
-        }
+                Fill::Supersampled => {
+                    pixmap.fill_path(path, &paint(color), FillRule::Winding, ts, None)
+                }
+            });
     }
 
     /// Strokes the path with the style's weight, cap and join. Does nothing
@@ -207,9 +226,10 @@ impl P5 {
             b.right() + reach,
             b.bottom() + reach,
         ];
-        self.drawing
-            .marked(ltrb, ts)
-            .stroke_path(path, &paint(color), &stroke, ts, None);
+        let ink = self.ink(color);
+        self.drawing.marked(ltrb, ts, ink, |pixmap, color| {
+            pixmap.stroke_path(path, &paint(color), &stroke, ts, None);
+        });
     }
 
     /// The radius in pixels when a line is drawn by the analytic thin
@@ -230,6 +250,14 @@ impl P5 {
         };
         let hairline = fast_len(m.a * w, m.b * w) <= 1.0 && fast_len(m.c * w, m.d * w) <= 1.0;
         (width > 0.0 && width <= MAX_THIN_WIDTH && !hairline).then_some(width / 2.0)
+    }
+
+    /// What a shape in `color` is drawn with: that colour and the blend mode.
+    fn ink(&self, color: Rgba) -> Ink {
+        Ink {
+            color,
+            mode: self.style.blend,
+        }
     }
 
     fn transform(&self) -> Transform {

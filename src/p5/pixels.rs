@@ -3,7 +3,7 @@
 //! premultiplied, RGBA bytes, rows from the top, as a browser canvas's
 //! `getImageData` gives them and `putImageData` takes them.
 
-use tiny_skia::ColorU8;
+use tiny_skia::{ColorU8, PremultipliedColorU8};
 
 use super::P5;
 
@@ -11,13 +11,7 @@ impl P5 {
     /// Every pixel, 4 bytes each.
     pub fn read_pixels(&self) -> Vec<u8> {
         let pixels = self.drawing().pixmap().pixels();
-        pixels
-            .iter()
-            .flat_map(|p| {
-                let c = p.demultiply();
-                [c.red(), c.green(), c.blue(), c.alpha()]
-            })
-            .collect()
+        pixels.iter().flat_map(|&p| straight(p)).collect()
     }
 
     /// The pixel at (`x`, `y`) in pixels; transparent black outside the
@@ -31,10 +25,7 @@ impl P5 {
         {
             return [0; 4];
         }
-        pixmap.pixel(x as u32, y as u32).map_or([0; 4], |p| {
-            let c = p.demultiply();
-            [c.red(), c.green(), c.blue(), c.alpha()]
-        })
+        pixmap.pixel(x as u32, y as u32).map_or([0; 4], straight)
     }
 
     /// Writes the pixels of `data` (the whole canvas, 4 bytes each) inside
@@ -68,6 +59,22 @@ impl P5 {
         }
         true
     }
+}
+
+/// A premultiplied pixel as Chromium's `getImageData` gives it: Skia's
+/// raster pipeline in `f32` (channels times 1/255, times the reciprocal of
+/// alpha, times 255, rounded half to even), which rounds some pixels
+/// differently from an exact division (premultiplied 35 at alpha 70 is
+/// 128, not 127).
+pub fn straight(p: PremultipliedColorU8) -> [u8; 4] {
+    let a = p.alpha();
+    if a == 255 || a == 0 {
+        return [p.red(), p.green(), p.blue(), a];
+    }
+    let scale = 1.0 / (f32::from(a) * (1.0 / 255.0));
+    let c =
+        |v: u8| ((f32::from(v) * (1.0 / 255.0) * scale).min(1.0) * 255.0).round_ties_even() as u8;
+    [c(p.red()), c(p.green()), c(p.blue()), a]
 }
 
 #[cfg(test)]

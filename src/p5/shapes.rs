@@ -72,8 +72,11 @@ impl P5 {
             {
                 let (x, y) = (x + m.e, y + m.f);
                 let ltrb = [x - r, y - r, x + r, y + r].map(|v| v as f32);
-                let pixmap = self.drawing.marked(ltrb, Transform::identity());
-                small::fill_circle(pixmap, &mut self.stamps, (x, y), r, color);
+                let (ink, stamps) = (self.ink(color), &mut self.stamps);
+                self.drawing
+                    .marked(ltrb, Transform::identity(), ink, |pixmap, color| {
+                        small::fill_circle(pixmap, stamps, (x, y), r, color);
+                    });
                 return;
             }
         }
@@ -189,8 +192,6 @@ impl P5 {
                 b: to_pixels(m.apply(x2, y2)),
                 radius,
             };
-            let c = color.to_skia().premultiply().to_color_u8();
-            let rgba = [c.red(), c.green(), c.blue(), c.alpha()];
             let ((ax, ay), (bx, by)) = (capsule.a, capsule.b);
             let ltrb = [
                 ax.min(bx) - radius,
@@ -198,10 +199,13 @@ impl P5 {
                 ax.max(bx) + radius,
                 ay.max(by) + radius,
             ];
-            let pixmap = self
-                .drawing
-                .marked(ltrb.map(|v| v as f32), Transform::identity());
-            self.thin.stroke(pixmap, capsule, rgba);
+            let (ink, thin) = (self.ink(color), &mut self.thin);
+            let ltrb = ltrb.map(|v| v as f32);
+            self.drawing
+                .marked(ltrb, Transform::identity(), ink, |pixmap, color| {
+                    let c = color.to_skia().premultiply().to_color_u8();
+                    thin.stroke(pixmap, capsule, [c.red(), c.green(), c.blue(), c.alpha()]);
+                });
             return;
         }
         let mut pb = PathBuilder::new();

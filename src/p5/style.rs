@@ -4,6 +4,7 @@
 use tiny_skia::{LineCap, LineJoin};
 
 use super::color::Rgba;
+use super::composite::Composite;
 use super::matrix::Matrix;
 use super::P5;
 
@@ -60,6 +61,11 @@ pub(super) struct Style {
     pub rect_mode: Mode,
     pub ellipse_mode: Mode,
     pub matrix: Matrix,
+    /// The canvas's composite operation (`blendMode`, or `erase`'s).
+    pub blend: Composite,
+    /// Images are smoothed when scaled (`smooth()`, the default), or not
+    /// (`noSmooth()`): the canvas's `imageSmoothingEnabled`.
+    pub smooth: bool,
 }
 
 impl Default for Style {
@@ -76,6 +82,8 @@ impl Default for Style {
             rect_mode: Mode::Corner,
             ellipse_mode: Mode::Center,
             matrix: Matrix::IDENTITY,
+            blend: Composite::SourceOver,
+            smooth: true,
         }
     }
 }
@@ -118,9 +126,12 @@ pub(super) fn mode_adjust(x: f64, y: f64, w: f64, h: f64, mode: Mode) -> [f64; 4
 
 impl P5 {
     /// p5's `fill`: the colour inside shapes drawn from now on.
+    /// While erasing, it is also the colour `noErase` goes back to, as in
+    /// p5 (whose `fill` sets the colour `erase` kept).
     pub fn fill(&mut self, color: Rgba) {
         self.style.fill = Some(color);
         self.style.fill_style = color;
+        self.erased(|erased| erased.fill = color);
     }
 
     /// p5's `noFill`: shapes drawn from now on are not filled.
@@ -130,9 +141,11 @@ impl P5 {
 
     /// p5's `stroke`: the colour of outlines, lines and points drawn from now
     /// on.
+    /// While erasing, it is also the colour `noErase` goes back to.
     pub fn stroke(&mut self, color: Rgba) {
         self.style.stroke = Some(color);
         self.style.stroke_style = color;
+        self.erased(|erased| erased.stroke = color);
     }
 
     /// p5's `noStroke`: no outlines, lines or points from now on.

@@ -86,16 +86,16 @@ pub fn open(
 }
 
 /// Straight (not premultiplied) RGBA bytes of `pixmap`: its own bytes when
-/// it is opaque, the usual frame; else demultiplied into `out`.
+/// it is opaque, the usual frame; else demultiplied into `out`, as a
+/// browser's `getImageData` demultiplies (see `p5::straight`).
 pub fn straight_rgba<'a>(pixmap: &'a Pixmap, out: &'a mut Vec<u8>) -> &'a [u8] {
     if pixmap.pixels().iter().all(|p| p.alpha() == 255) {
         return pixmap.data();
     }
     out.clear();
     out.reserve(pixmap.data().len());
-    for p in pixmap.pixels() {
-        let c = p.demultiply();
-        out.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    for &p in pixmap.pixels() {
+        out.extend_from_slice(&crate::p5::straight(p));
     }
     out
 }

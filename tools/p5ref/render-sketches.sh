@@ -39,6 +39,16 @@ dom-standins            3  0,2        7
 noloop-setup            1  0          7
 no-draw                 1  0          7
 pixels                  3  0,2        7
+filter-cpu              12 0,1,2,3,4,5,6,7,8,9,10,11 7
+filter-cpu-alpha        12 0,1,2,3,4,5,6,7,8,9,10,11 7
+filter-webgl            12 0,1,2,3,4,5,6,7,8,9,10,11 7
+filter-webgl-alpha      12 0,1,2,3,4,5,6,7,8,9,10,11 7
+blend-modes             15 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 7
+blend-modes-alpha       15 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 7
+blend-background        16 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 7
+erase                   2  0,1        7
+nosmooth                1  0          7
+reaction-diffusion      30 0,29       7
 instance-mode           8  0,7        7
 particles               10 0,5,9      7
 flow-field              30 0,15,29    7
