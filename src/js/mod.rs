@@ -6,10 +6,12 @@ mod bind;
 mod colour;
 mod engine;
 mod files;
+mod image;
 mod load;
 mod numbers;
 mod pixels;
 mod record;
+mod surfaces;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicUsize;
