@@ -21,9 +21,10 @@ const MAE: f64 = 1.0;
 /// Largest share (%) of pixels whose largest channel differs by more than 8.
 const DIFF8: f64 = 2.5;
 
-/// Sketches that draw only with pixels and whole-pixel rectangles: their
-/// frames must be p5.js's bit for bit.
-const EXACT: [&str; 1] = ["pixels"];
+/// Sketches that draw only with pixels, whole-pixel rectangles and
+/// unscaled images at whole pixels: their frames must be p5.js's bit for
+/// bit.
+const EXACT: [&str; 2] = ["pixels", "image-exact"];
 
 /// One reference folder's render.json, as tools/p5ref/sketchmode.js writes it.
 struct SketchReference {

@@ -39,6 +39,12 @@ dom-standins            3  0,2        7
 noloop-setup            1  0          7
 no-draw                 1  0          7
 pixels                  3  0,2        7
+image-forms             3  0,2        7
+image-exact             3  0,2        7
+image-tint              3  0,2        7
+image-pixels            3  0,2        7
+graphics-trails         30 0,15,29    7
+graphics-density        4  0,3        7
 instance-mode           8  0,7        7
 particles               10 0,5,9      7
 flow-field              30 0,15,29    7
