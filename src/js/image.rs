@@ -225,7 +225,7 @@ fn over(ctx: &Ctx<'_>, call: &str, total: u64) -> rquickjs::Error {
     let why = format!(
         "{call}: the sketch's images and graphics would hold {total} pixels, over the limit \
          of {MAX_PIXELS} ({} MiB); remove() graphics no longer needed",
-        MAX_PIXELS * 4 >> 20
+        (MAX_PIXELS * 4) >> 20
     );
     Exception::throw_message(ctx, &why)
 }

@@ -161,9 +161,11 @@ mod tests {
 
     #[test]
     fn a_huge_size_is_refused_before_decoding() {
-        // A GIF header claiming 65535 x 65535 pixels, and nothing else.
-        let mut gif = b"GIF89a".to_vec();
-        gif.extend_from_slice(&[0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0]);
+        // A 43-byte GIF of one pixel whose screen claims 65535 x 65535.
+        let gif = [
+            71, 73, 70, 56, 55, 97, 255, 255, 255, 255, 129, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 44, 0, 0, 0, 0, 1, 0, 1, 0, 0, 8, 4, 0, 1, 4, 4, 0, 59,
+        ];
         let err = decode(&gif).unwrap_err();
         assert!(err.contains("over the limit"), "{err}");
     }

@@ -102,9 +102,10 @@ impl P5 {
 }
 
 /// Blends `layer` over `pixmap` with its top left at `at` (in pixels), as
-/// Chromium's Skia blends an image (`SkPMSrcOver`: `dst * (256 - src.a)
-/// >> 8` added to the source, truncated; measured bit for bit on
-/// translucent PNG pixels, where tiny-skia's rounding is a level off).
+/// Chromium's Skia blends an image (`SkPMSrcOver`: the destination times
+/// `256 - src.a`, shifted right by 8, added to the source, truncated;
+/// measured bit for bit on translucent PNG pixels, where tiny-skia's
+/// rounding is a level off).
 fn over(pixmap: &mut Pixmap, layer: &Pixmap, (x, y): (usize, usize)) {
     let width = pixmap.width() as usize;
     let across = layer.width() as usize;
