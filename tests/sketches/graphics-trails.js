@@ -1,4 +1,4 @@
-// createGraphics trails: a graphics drawn on each frame with a translucent background() (the trails idiom) and moving shapes, drawn onto the canvas with image() at its size, scaled, and under a transform; the graphics' own fill/stroke/transform state kept apart from the canvas's.
+// createGraphics trails: a graphics drawn on each frame with a translucent background() (the trails idiom) and moving shapes, drawn onto the canvas with image() at its size, scaled, and under a transform; the graphics' own fill/stroke/transform state and colorMode(HSB) kept apart from the canvas's.
 let pg;
 
 function setup() {
@@ -6,6 +6,7 @@ function setup() {
   pg = createGraphics(100, 75);
   pg.stroke(255);
   pg.strokeWeight(2);
+  pg.colorMode(HSB);
   fill(200, 60, 60);
 }
 
@@ -15,7 +16,7 @@ function draw() {
   pg.push();
   pg.translate(50, 37);
   pg.rotate(frameCount * 0.2);
-  pg.fill(80, 200, 255);
+  pg.fill(200, 70, 100);
   pg.ellipse(20, 0, 16, 10);
   pg.pop();
   pg.noFill();
