@@ -90,6 +90,8 @@ impl Engine {
         })?;
         engine.eval(PRELUDE, include_str!("prelude.js"))?;
         engine.eval(IMAGE_JS, include_str!("image.js"))?;
+        // What the API's files share is not the sketch's.
+        engine.eval(PRELUDE, "delete globalThis.__whalegenPrelude;")?;
         Ok(engine)
     }
 

@@ -9,7 +9,6 @@
   'use strict';
   const G = globalThis;
   const { api, S, sync, unsupported, publish } = P;
-  delete G.__whalegenPrelude;
 
   // What p5 keeps on each renderer for images: imageMode, tint (straight
   // 8-bit RGBA, or null) and smoothing, with what push() saved of them.

@@ -762,9 +762,9 @@
     const f = S.instance !== null ? S.instance[name] : G[name];
     return typeof f === 'function' ? f : null;
   }
-  // For the API's other files (image.js), evaluated after this one; they
-  // take it and delete it. `publish` puts what they add to `api` where
-  // the sketch finds it, in global and instance mode.
+  // For the API's other files (image.js), evaluated after this one
+  // (engine.rs deletes it after the last). `publish` puts what they add
+  // to `api` where the sketch finds it, in global and instance mode.
   G.__whalegenPrelude = {
     api, S, sync, unsupported,
     publish(names) {
