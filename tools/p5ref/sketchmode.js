@@ -50,6 +50,17 @@ function sketchScripts(sketch) {
   return scripts;
 }
 
+// Opens `html` in `page` as a page in the folder of `sketch` (a file or
+// a folder), so that its relative paths are the sketch's.
+async function openPage(page, sketch, html) {
+  const abs = path.resolve(sketch);
+  const folder = fs.statSync(abs).isDirectory() ? abs : path.dirname(abs);
+  const pageUrl = fileUrl(path.join(folder, '__p5ref_page.html'));
+  await page.setRequestInterception(true);
+  page.on('request', (request) => serve(request, pageUrl, html));
+  await page.goto(pageUrl);
+}
+
 function pageHtml(args) {
   const config = { seed: args.seed, fps: args.fps };
   const tag = (s) => (s.src ? '<script src="' + fileUrl(s.src) + '"></script>'
@@ -94,21 +105,14 @@ function runFrames(frames, only) {
 }
 
 async function render(args, launch, encodePng) {
-  // The page sits in the sketch's folder, so that its relative paths are
-  // the sketch's.
-  const abs = path.resolve(args.sketch);
-  const folder = fs.statSync(abs).isDirectory() ? abs : path.dirname(abs);
-  const pageUrl = fileUrl(path.join(folder, '__p5ref_page.html'));
   const html = pageHtml(args);
   const browser = await launch(args);
   try {
     const page = await browser.newPage();
-    await page.setRequestInterception(true);
-    page.on('request', (request) => serve(request, pageUrl, html));
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => { if ((m.type() === 'error' || m.type() === 'warn') && !/willReadFrequently/.test(m.text())) console.error('page:', m.text()); });
-    await page.goto(pageUrl);
+    await openPage(page, args.sketch, html);
     // p5 runs setup() and the first draw() in one task on the load event.
     for (let waited = 0; ; waited += 50) {
       if (errors.length) throw new Error(args.sketch + ': ' + errors.join('; '));
@@ -129,6 +133,7 @@ async function render(args, launch, encodePng) {
       fs.writeFileSync(file, encodePng(res.width, res.height, Buffer.from(res.frames[f], 'base64')));
     }
     const root = path.resolve(__dirname, '../..');
+    const abs = path.resolve(args.sketch);
     const render = {
       sketch: abs.startsWith(root + path.sep) ? path.relative(root, abs) : abs,
       p5: P5_VERSION, seed: Number(args.seed), frames: res.drawn, written: args.only,
@@ -144,4 +149,4 @@ async function render(args, launch, encodePng) {
   }
 }
 
-module.exports = { render, pageHtml };
+module.exports = { render, pageHtml, openPage };
