@@ -107,7 +107,7 @@ impl Surfaces {
     }
 
     /// Releases the surfaces whose objects were collected.
-    pub(super) fn release_dropped(&mut self) {
+    fn release_dropped(&mut self) {
         let ids = std::mem::take(&mut *self.dropped.borrow_mut());
         for id in ids {
             self.remove(id);
