@@ -136,3 +136,34 @@ impl Surfaces {
         self.map.get(&id).map(|s| &s.p5)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dropped_guard_releases_its_surface_at_the_next_count() {
+        let mut surfaces = Surfaces::default();
+        let a = surfaces.make(P5::new(100, 100, 1.0).unwrap());
+        let b = surfaces.make(P5::new(10, 10, 2.0).unwrap());
+        assert_ne!(a.id, b.id);
+        assert_eq!(surfaces.room(MAX_PIXELS - 10_400), Ok(()));
+        assert_eq!(surfaces.room(MAX_PIXELS), Err(MAX_PIXELS + 10_400));
+        let id = a.id;
+        drop(a);
+        assert!(surfaces.get(id).is_some(), "released at the next count");
+        assert_eq!(surfaces.room(MAX_PIXELS - 400), Ok(()));
+        assert!(surfaces.get(id).is_none());
+        // remove() releases at once; the canvas is never released.
+        surfaces.remove(b.id);
+        assert!(surfaces.get(b.id).is_none());
+        surfaces.put(CANVAS, Surface::new(P5::new(1000, 1000, 1.0).unwrap()));
+        surfaces.remove(CANVAS);
+        assert_eq!(
+            surfaces.room(MAX_PIXELS),
+            Ok(()),
+            "the canvas is not counted"
+        );
+        assert!(surfaces.take(CANVAS).is_some());
+    }
+}
