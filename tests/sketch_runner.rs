@@ -608,6 +608,11 @@ fn graphics_memory_is_bounded_and_released_when_dropped_or_removed() {
         &["-o", "x.png"],
         "sketch.js:4:5: Error: this image or graphics was removed",
     );
+    let set = sketch("function setup() {\n  set(0, 0, createImage(2, 2));\n}\n");
+    set.refused(
+        &["-o", "x.png"],
+        "sketch.js:2:13: NotSupported: set(x, y, image) is not supported",
+    );
 }
 
 #[test]

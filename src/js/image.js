@@ -128,6 +128,7 @@
     }
     // Takes back the pixels now, rather than when the object is collected.
     remove() { native.removeSurface(this._id); }
+    resizeCanvas() { unsupported('p5.Graphics.resizeCanvas()', 'make a new graphics of the size'); }
     reset() { this.resetMatrix(); }
   }
   Graphics.ready = false;
@@ -223,9 +224,16 @@
     return new Image(w, h, { handle, density });
   };
 
+  // set(x, y, image) is refused rather than writing transparent pixels.
+  const setPixel = api.set;
+  api.set = function (x, y, c) {
+    if (isImage(c)) unsupported('set(x, y, image)', 'draw it with image() or copy()');
+    return setPixel(x, y, c);
+  };
+
   const p5 = G.p5;
   p5.Image = Image;
   p5.Graphics = Graphics;
   publish(['image', 'copy', 'imageMode', 'tint', 'noTint', 'smooth', 'noSmooth', 'push', 'pop',
-    'loadImage', 'createImage', 'createGraphics', 'get']);
+    'loadImage', 'createImage', 'createGraphics', 'get', 'set']);
 })(__native, __whalegenPrelude);
