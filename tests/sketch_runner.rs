@@ -563,3 +563,160 @@ fn a_filter_or_blend_mode_p5_refuses_is_refused_by_name() {
         "blendMode(): mode \"hue\" not recognized",
     );
 }
+/// A 2 x 1 PNG: an opaque red pixel and a half-transparent blue one.
+fn tiny_png() -> Vec<u8> {
+    let mut pixmap = tiny_skia::Pixmap::new(2, 1).unwrap();
+    pixmap.pixels_mut()[0] = tiny_skia::ColorU8::from_rgba(255, 0, 0, 255).premultiply();
+    pixmap.pixels_mut()[1] = tiny_skia::ColorU8::from_rgba(0, 0, 255, 128).premultiply();
+    pixmap.encode_png().unwrap()
+}
+
+#[test]
+fn images_are_read_from_the_sketch_folder_only_and_a_bad_one_is_refused() {
+    let s = sketch(
+        "let img;\n\
+         function preload() { img = loadImage('pics/a.png', (i) => print('loaded', i.width)); }\n\
+         function setup() {\n  noLoop();\n\
+           print(img.width, img.height, JSON.stringify(img.get(1, 0)), JSON.stringify(get(0, 0)));\n\
+           loadImage('pics/missing.png', () => {}, (e) => print('failed', /missing.png/.test(e.message)));\n}\n",
+    );
+    let folder = s.path.parent().unwrap().to_path_buf();
+    std::fs::create_dir(folder.join("pics")).unwrap();
+    let png = tiny_png();
+    std::fs::write(folder.join("pics/a.png"), &png).unwrap();
+    std::fs::write(folder.join("pics/broken.png"), &png[..40]).unwrap();
+    std::fs::write(folder.join("pics/text.png"), "not an image").unwrap();
+    std::os::unix::fs::symlink(folder.join("pics"), folder.join("link")).unwrap();
+    assert_eq!(
+        s.render(&["-q", "-o", "x.png"]),
+        "loaded 2\n2 1 [0,0,255,128] [0,0,0,0]\nfailed true\n"
+    );
+    for (path, needle) in [
+        ("pics/missing.png", "loadImage(): can't read `"),
+        (
+            "pics/broken.png",
+            "loadImage(\"pics/broken.png\"): a broken PNG file",
+        ),
+        (
+            "pics/text.png",
+            "loadImage(\"pics/text.png\"): not a PNG, JPEG or GIF file",
+        ),
+        ("../a.png", "`..` is not allowed"),
+        ("/etc/passwd", "absolute path"),
+        (
+            "https://example.com/a.png",
+            "loadImage(\"https://example.com/a.png\"): a URL",
+        ),
+        ("link/a.png", "symbolic link"),
+    ] {
+        let bad = sketch(&format!(
+            "function preload() {{\n  loadImage('{path}');\n}}\nfunction draw() {{}}\n"
+        ));
+        let pics = bad.path.parent().unwrap().join("pics");
+        std::fs::create_dir(&pics).unwrap();
+        std::fs::write(pics.join("broken.png"), &png[..40]).unwrap();
+        std::fs::write(pics.join("text.png"), "not an image").unwrap();
+        std::os::unix::fs::symlink(&pics, bad.path.parent().unwrap().join("link")).unwrap();
+        bad.refused(&["-o", "x.gif"], needle);
+        bad.refused(&["-o", "x.gif"], "sketch.js:2:");
+    }
+}
+
+#[test]
+fn graphics_memory_is_bounded_and_released_when_dropped_or_removed() {
+    // 1,000 x 1,000 pixels each: 100 of them are more than the 67,108,864
+    // pixels a sketch's images and graphics may hold together.
+    let dropped = sketch(
+        "function setup() { for (let i = 0; i < 100; i++) { const g = createGraphics(1000, 1000); g.background(i); } noLoop(); }\n",
+    );
+    dropped.render(&["-q", "-o", "x.png"]);
+    let removed = sketch(
+        "const kept = [];\n\
+         function setup() { for (let i = 0; i < 100; i++) { const g = createGraphics(1000, 1000); kept.push(g); g.remove(); } noLoop(); }\n",
+    );
+    removed.render(&["-q", "-o", "x.png"]);
+    let kept = sketch(
+        "const kept = [];\n\
+         function setup() {\n  for (let i = 0; i < 100; i++) kept.push(createGraphics(1000, 1000));\n}\n",
+    );
+    kept.refused(
+        &["-o", "x.png"],
+        "createGraphics(1000, 1000): the sketch's images and graphics would hold 68000000 pixels, \
+         over the limit of 67108864 (256 MiB); remove() graphics no longer needed",
+    );
+    let used = sketch(
+        "function setup() {\n  const g = createGraphics(10, 10);\n  g.remove();\n  g.circle(5, 5, 5);\n}\n",
+    );
+    used.refused(
+        &["-o", "x.png"],
+        "sketch.js:4:5: Error: this image or graphics was removed",
+    );
+    let set = sketch("function setup() {\n  set(0, 0, createImage(2, 2));\n}\n");
+    set.refused(
+        &["-o", "x.png"],
+        "sketch.js:2:13: NotSupported: set(x, y, image) is not supported",
+    );
+}
+
+#[test]
+fn a_graphics_sketch_gives_the_same_bytes_on_every_pass_and_thread_count() {
+    // A GIF's frames pass after its preview: a run that draws on graphics
+    // is not recorded and runs the JavaScript again, with the same frames.
+    let s = sketch(
+        "let pg, img;\n\
+         function setup() { createCanvas(80, 60); pg = createGraphics(40, 30); img = createImage(4, 4); }\n\
+         function draw() {\n  background(30);\n  pg.background(200, 40, 40, 30);\n  pg.fill(random(255), 200, 90);\n\
+           pg.circle(frameCount * 3 % 40, 15, 8);\n  image(pg, 0, 0, 80, 60);\n  tint(255, 120);\n  image(img, 10, 10);\n\
+           saveCanvas(pg, 'x'); pg.save('y.png');\n}\n",
+    );
+    let err = s.render(&[
+        "-q", "--seed", "3", "--frames", "20", "--fps", "25", "-o", "a.gif",
+    ]);
+    assert_eq!(
+        err,
+        "whalegen: saveCanvas() ignored: whalegen writes the outputs its command line asks for (-o)\n\
+         whalegen: save() ignored: whalegen writes the outputs its command line asks for (-o)\n"
+    );
+    s.render(&[
+        "-q",
+        "--seed",
+        "3",
+        "--frames",
+        "20",
+        "--fps",
+        "25",
+        "--threads",
+        "1",
+        "-o",
+        "b.gif",
+    ]);
+    s.render(&[
+        "-q", "--seed", "3", "--frames", "20", "--fps", "25", "-o", "frames/",
+    ]);
+    let bytes = |name: &str| std::fs::read(s.run.join(name)).unwrap();
+    assert_eq!(bytes("a.gif"), bytes("b.gif"));
+    let gif = decode(&s.run.join("a.gif"));
+    assert_eq!(gif.shown.len(), 20);
+    assert_ne!(gif.shown[0].0, gif.shown[19].0, "the frames move");
+    // Each GIF frame is its PNG frame, quantised.
+    for (f, (shown, _)) in gif.shown.iter().enumerate() {
+        let png =
+            tiny_skia::Pixmap::load_png(s.run.join(format!("frames/frame_{f:04}.png"))).unwrap();
+        let worst = png
+            .pixels()
+            .iter()
+            .zip(shown)
+            .map(|(p, g)| {
+                let c = p.demultiply();
+                [c.red(), c.green(), c.blue()]
+                    .iter()
+                    .zip(g)
+                    .map(|(a, b)| a.abs_diff(*b))
+                    .max()
+                    .unwrap()
+            })
+            .max()
+            .unwrap();
+        assert!(worst <= 24, "frame {f}: a channel {worst} off");
+    }
+}

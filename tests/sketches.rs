@@ -21,13 +21,15 @@ const MAE: f64 = 1.0;
 /// Largest share (%) of pixels whose largest channel differs by more than 8.
 const DIFF8: f64 = 2.5;
 
-/// Sketches that draw only with pixels and whole-pixel rectangles: their
-/// frames must be p5.js's bit for bit. The CPU filters and the blend modes
+/// Sketches that draw only with pixels, whole-pixel rectangles and
+/// unscaled images at whole pixels: their frames must be p5.js's bit for
+/// bit. The CPU filters and the blend modes
 /// on whole-pixel rectangles are (Skia's integer blending, getImageData's
 /// demultiply); the shader filters, in `f32` as SwiftShader, are not
 /// (filter-webgl: 23 pixels 1 level apart in a blur).
-const EXACT: [&str; 5] = [
+const EXACT: [&str; 6] = [
     "pixels",
+    "image-exact",
     "filter-cpu",
     "filter-cpu-alpha",
     "blend-modes-alpha",

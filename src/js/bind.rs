@@ -20,6 +20,7 @@ use super::filter;
 use super::numbers;
 use super::pixels;
 use super::record::{flush, Op, MAX_PENDING};
+use super::surfaces::{Surfaces, CANVAS};
 use crate::p5::colorspace::{Color, ColorState};
 use crate::p5::noise::Noise;
 use crate::p5::random::{Lcg, Random};
@@ -68,6 +69,11 @@ pub(super) struct State {
     /// Lines printed by every run of the sketch so far: each pass runs the
     /// same code and prints the same lines, which are shown once.
     shown: Arc<AtomicUsize>,
+    /// The images and graphics, but the target (see `Stage::target`).
+    pub(super) surfaces: Surfaces,
+    /// The number of the surface drawing calls go to: `p5` above is it
+    /// (`CANVAS`, the sketch's own canvas, unless a graphics draws).
+    pub(super) target: u32,
 }
 
 impl Stage {
@@ -105,6 +111,8 @@ impl Stage {
             no_loop: false,
             printed: 0,
             shown,
+            surfaces: Surfaces::default(),
+            target: CANVAS,
         })))
     }
 
@@ -198,6 +206,48 @@ impl Stage {
         self.canvas(ctx, f)
     }
 
+    /// Makes surface `id` the target of the drawing calls, with its own
+    /// style and colour mode, the calls pending on the last target drawn
+    /// first; `false` when there is no such surface (it was removed).
+    pub(super) fn target(&self, id: u32) -> bool {
+        let mut state = self.0.borrow_mut();
+        let state = &mut *state;
+        if state.target == id {
+            return true;
+        }
+        let (Some(p5), Some(mut incoming)) = (state.p5.as_mut(), state.surfaces.take(id)) else {
+            return false;
+        };
+        flush(p5, &mut state.kind, &mut state.pending);
+        std::mem::swap(p5, &mut incoming.p5);
+        std::mem::swap(&mut state.kind, &mut incoming.kind);
+        std::mem::swap(&mut state.colors, &mut incoming.colors);
+        std::mem::swap(&mut state.colors_saved, &mut incoming.colors_saved);
+        state.surfaces.put(state.target, incoming);
+        state.target = id;
+        true
+    }
+
+    /// Runs `f` on the target (the calls pending drawn first), the other
+    /// surfaces and the target's number, or throws as `canvas`. A run
+    /// that makes or draws images stops recording, as `pixels` does.
+    pub(super) fn surfaces<'js, R>(
+        &self,
+        ctx: &Ctx<'js>,
+        f: impl FnOnce(&mut P5, &mut Surfaces, u32) -> R,
+    ) -> rquickjs::Result<R> {
+        let mut state = self.0.borrow_mut();
+        let state = &mut *state;
+        state.record = None;
+        match state.p5.as_mut() {
+            Some(p5) if state.live => {
+                flush(p5, &mut state.kind, &mut state.pending);
+                Ok(f(p5, &mut state.surfaces, state.target))
+            }
+            _ => Err(outside(ctx)),
+        }
+    }
+
     /// Forgets the calls pending, undrawn.
     pub(super) fn discard(&self) {
         self.0.borrow_mut().pending.clear();
@@ -270,7 +320,7 @@ impl State {
     }
 }
 
-fn outside(ctx: &Ctx<'_>) -> rquickjs::Error {
+pub(super) fn outside(ctx: &Ctx<'_>) -> rquickjs::Error {
     Exception::throw_message(
         ctx,
         "p5's drawing functions work inside setup() and draw(), not at the top of a script",

@@ -15,10 +15,14 @@ use rquickjs::{CatchResultExt, CaughtError, Context, Ctx, Function, Object, Runt
 
 use super::bind::{self, Stage};
 use super::files;
+use super::image;
 use crate::error::Error;
 
 /// The file name the prelude's frames carry in a stack, left out of reports.
 const PRELUDE: &str = "whalegen-p5.js";
+
+/// The file name of image.js's frames: the prelude's, so left out too.
+const IMAGE_JS: &str = "whalegen-p5.js/image.js";
 
 /// The deepest the JavaScript stack may grow, in bytes: deep enough for
 /// recursive sketches, far below the 8 MiB of a thread that renders.
@@ -79,13 +83,17 @@ impl Engine {
         };
         engine.context.with(|ctx| {
             bind::install(&ctx, &engine.stage)
-                .and_then(|()| files::install_files(&ctx, folder))
+                .and_then(|()| files::install_files(&ctx, folder.clone()))
+                .and_then(|()| image::install_images(&ctx, &engine.stage, folder))
                 .catch(&ctx)
                 .map_err(|e| engine_error(e.to_string()))
         })?;
         engine.eval(PRELUDE, include_str!("prelude.js"))?;
         // Under the prelude's name: its frames are left out of reports too.
         engine.eval(PRELUDE, include_str!("filter.js"))?;
+        engine.eval(IMAGE_JS, include_str!("image.js"))?;
+        // What the API's files share is not the sketch's.
+        engine.eval(PRELUDE, "delete globalThis.__whalegenPrelude;")?;
         Ok(engine)
     }
 

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use rquickjs::{Ctx, Exception, Function, Object};
 
-use crate::paths::{inside, read_bounded};
+use crate::paths::{inside, read_bounded, read_bytes};
 
 /// The largest data file a sketch reads, in bytes (64 MiB).
 const MAX_DATA: u64 = 64 << 20;
@@ -24,13 +24,30 @@ pub(super) fn install_files(ctx: &Ctx<'_>, folder: PathBuf) -> rquickjs::Result<
 
 /// The text of the file `path` inside `folder`, or why not, in a line.
 fn read_text(folder: &Path, path: &str, call: &str) -> Result<String, String> {
+    let file = locate(folder, path, call)?;
+    read_bounded(&file, MAX_DATA).map_err(|e| format!("{call}(): {}", e.chain()))
+}
+
+/// The bytes of the file `path` inside `folder` (at most `max`), or why
+/// not, in a line naming `call` and the path.
+pub(super) fn read_data(
+    folder: &Path,
+    path: &str,
+    call: &str,
+    max: u64,
+) -> Result<Vec<u8>, String> {
+    let file = locate(folder, path, call)?;
+    read_bytes(&file, max).map_err(|e| format!("{call}(): {}", e.chain()))
+}
+
+/// The file `path` names inside `folder`: not a URL, nor outside it.
+fn locate(folder: &Path, path: &str, call: &str) -> Result<PathBuf, String> {
     if path.contains("://") || path.starts_with("//") || path.starts_with("data:") {
         return Err(format!(
             "{call}({path:?}): a URL; whalegen reads only files inside the sketch's folder"
         ));
     }
-    let file = inside(folder, Path::new(path), "path").map_err(|e| format!("{call}(): {e}"))?;
-    read_bounded(&file, MAX_DATA).map_err(|e| format!("{call}(): {}", e.chain()))
+    inside(folder, Path::new(path), "path").map_err(|e| format!("{call}(): {e}"))
 }
 
 #[cfg(test)]

@@ -7,10 +7,12 @@ mod colour;
 mod engine;
 mod files;
 mod filter;
+mod image;
 mod load;
 mod numbers;
 mod pixels;
 mod record;
+mod surfaces;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicUsize;

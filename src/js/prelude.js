@@ -79,10 +79,8 @@
     const d = native.density();
     native.updatePixels(S.pixels, x * d, y * d, w * d, h * d);
   };
-  api.get = function (x, y, w, h) {
-    if (x === undefined || y === undefined || w !== undefined || h !== undefined) {
-      unsupported('get() of an area', 'it gives a p5.Image, and images are not drawn by whalegen yet; get(x, y) is');
-    }
+  // get(x, y); image.js adds get() and get(x, y, w, h), which give images.
+  api.get = function (x, y) {
     const d = native.density();
     return native.getPixel(x * d, y * d);
   };
@@ -671,10 +669,9 @@
       'pointLight', 'spotLight', 'lights', 'noLights', 'ambientMaterial', 'specularMaterial', 'emissiveMaterial',
       'normalMaterial', 'shininess', 'texture', 'textureMode', 'textureWrap', 'loadModel', 'model', 'createShader',
       'loadShader', 'shader', 'resetShader', 'rotateX', 'rotateY', 'rotateZ', 'debugMode', 'setAttributes'],
-    'not drawn by whalegen yet (text, images, off-screen graphics and filters are the next step)': ['text', 'textSize',
+    'not drawn by whalegen yet (text and filters are the next step)': ['text', 'textSize',
       'textFont', 'textAlign', 'textWidth', 'textLeading', 'textStyle', 'textAscent', 'textDescent', 'textWrap',
-      'loadFont', 'loadImage', 'image', 'imageMode', 'tint', 'noTint', 'createImage', 'createGraphics',
-      'copy', 'blend', 'mask', 'drawingContext'],
+      'loadFont', 'blend', 'drawingContext'],
     'a sketch reads only data files of its own folder': ['createWriter', 'httpGet', 'httpPost', 'httpDo',
       'loadXML', 'loadBytes', 'createCapture', 'createVideo', 'createAudio', 'loadSound', 'storeItem',
       'getItem'],
@@ -760,6 +757,15 @@
     const f = S.instance !== null ? S.instance[name] : G[name];
     return typeof f === 'function' ? f : null;
   }
+  // For the API's other files (image.js), evaluated after this one
+  // (engine.rs deletes it after the last). `publish` puts what they add
+  // to `api` where the sketch finds it, in global and instance mode.
+  G.__whalegenPrelude = {
+    api, S, sync, unsupported,
+    publish(names) {
+      for (const key of names) { G[key] = api[key]; p5.prototype[key] = api[key]; }
+    },
+  };
   G.__whalegen = {
     params(json) { S.params = JSON.parse(json); },
     frameRate(fps) { S.fps = fps; },

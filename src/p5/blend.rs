@@ -7,7 +7,7 @@ use super::color::Rgba;
 /// Each channel of the packed premultiplied pixel `c` times `scale` / 256,
 /// truncated, two channels at a time (`SkAlphaMulQ`).
 #[inline]
-fn alpha_mul(c: u32, scale: u32) -> u32 {
+pub(super) fn alpha_mul(c: u32, scale: u32) -> u32 {
     const MASK: u32 = 0x00FF_00FF;
     let rb = ((c & MASK) * scale) >> 8;
     let ga = ((c >> 8) & MASK) * scale;

@@ -41,6 +41,11 @@ impl Drawing {
         &self.damage
     }
 
+    /// The pixels, nothing more to be known of them.
+    pub(crate) fn into_pixmap(self) -> Pixmap {
+        self.pixmap
+    }
+
     /// Width and height in pixels.
     pub fn size(&self) -> (u32, u32) {
         (self.pixmap.width(), self.pixmap.height())

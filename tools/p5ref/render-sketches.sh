@@ -49,6 +49,12 @@ blend-background        16 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 7
 erase                   2  0,1        7
 nosmooth                1  0          7
 reaction-diffusion      30 0,29       7
+image-forms             3  0,2        7
+image-exact             3  0,2        7
+image-tint              3  0,2        7
+image-pixels            3  0,2        7
+graphics-trails         30 0,15,29    7
+graphics-density        4  0,3        7
 instance-mode           8  0,7        7
 particles               10 0,5,9      7
 flow-field              30 0,15,29    7

@@ -26,7 +26,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { launch } = require('./render');
-const { pageHtml } = require('./sketchmode');
+const { pageHtml, openPage } = require('./sketchmode');
 
 function parseArgs(argv) {
   const a = { seed: '7', fps: null, reps: 3, chromium: '/usr/bin/chromium', out: null, mode: 'savegif' };
@@ -77,7 +77,6 @@ function procInfo(pid) {
 }
 
 async function once(args, dir) {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'savegif-'));
   // Before the harness: the real clock, for the time of the call. After p5:
   // the hook that calls saveGif at the end of setup(), and one that notes when
   // p5 hands the GIF to its download.
@@ -97,8 +96,6 @@ async function once(args, dir) {
   let html = pageHtml(args);
   html = html.replace('<script>window.__p5refConfig', pre + '\n<script>window.__p5refConfig');
   html = html.replace('<script>window.__p5ref.afterP5();</script>', '<script>window.__p5ref.afterP5();</script>\n' + post);
-  const pageFile = path.join(tmp, 'index.html');
-  fs.writeFileSync(pageFile, html);
   fs.rmSync(path.join(dir, 'x.gif'), { force: true });
 
   const browser = await launch(args);
@@ -127,7 +124,7 @@ async function once(args, dir) {
     })();
     const rendererCpu = () => descendants(browser.process().pid).map(procInfo)
       .filter((x) => x && x.renderer).reduce((s, x) => s + x.cpu, 0);
-    await page.goto('file://' + pageFile);
+    await openPage(page, args.sketch, html);
     const end = await downloaded;
     polling = false;
     await poll;
@@ -146,7 +143,6 @@ async function once(args, dir) {
     };
   } finally {
     await browser.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
@@ -160,9 +156,6 @@ async function once(args, dir) {
 // (frames), ffmpeg's run, and the sum (total).
 async function frames(args, dir) {
   const { spawnSync } = require('child_process');
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'savegif-'));
-  const pageFile = path.join(tmp, 'index.html');
-  fs.writeFileSync(pageFile, pageHtml(args));
   const framesDir = path.join(dir, 'frames');
   fs.rmSync(framesDir, { recursive: true, force: true });
   fs.mkdirSync(framesDir, { recursive: true });
@@ -172,7 +165,7 @@ async function frames(args, dir) {
     const page = await browser.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto('file://' + pageFile);
+    await openPage(page, args.sketch, pageHtml(args));
     await page.waitForFunction(() => window.__p5ref.log.randomAfterSetup !== null, { polling: 20, timeout: 20000 });
     t0 = Date.now();
     for (let f = 0; f < args.frames; f++) {
@@ -188,7 +181,6 @@ async function frames(args, dir) {
     t1 = Date.now();
   } finally {
     await browser.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
   }
   const fps = String(args.fps || 60);
   const gif = path.join(dir, 'x.gif');

@@ -5,13 +5,32 @@
 // and a sketch that calls noLoop() ends after the draw in which it did.
 'use strict';
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 
 const P5 = path.join(__dirname, 'node_modules/p5/lib/p5.min.js');
 const P5_VERSION = require('./node_modules/p5/package.json').version;
 
-const fileUrl = (p) => 'file://' + path.resolve(p).split(path.sep).map(encodeURIComponent).join('/');
+// The page and every file it loads come from one made-up origin that maps
+// its paths onto the file system (see `serve`): a sketch's loadImage()
+// fetches files beside it, and the canvas is not tainted by them, as
+// from a web server; file:// would refuse both.
+const ORIGIN = 'http://p5ref.test';
+const fileUrl = (p) => ORIGIN + path.resolve(p).split(path.sep).map(encodeURIComponent).join('/');
+const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.png': 'image/png', '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.json': 'application/json', '.csv': 'text/csv',
+  '.txt': 'text/plain', '.ttf': 'font/ttf', '.otf': 'font/otf' };
+
+// Answers the page's requests: `page` (the page's own HTML) at `pageUrl`,
+// a file for any other path of ORIGIN, 404 when there is none.
+function serve(request, pageUrl, page) {
+  const url = request.url();
+  if (url === pageUrl) return request.respond({ status: 200, contentType: 'text/html', body: page });
+  if (!url.startsWith(ORIGIN + '/')) return request.abort();
+  const file = decodeURIComponent(new URL(url).pathname);
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return request.respond({ status: 404, body: '' });
+  const type = TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream';
+  return request.respond({ status: 200, contentType: type, body: fs.readFileSync(file) });
+}
 
 // The sketch's scripts, in order: PATH itself, or every script of
 // PATH/index.html except p5.js and its add-ons.
@@ -29,6 +48,17 @@ function sketchScripts(sketch) {
     scripts.push({ src: path.join(dir, src[1]) });
   }
   return scripts;
+}
+
+// Opens `html` in `page` as a page in the folder of `sketch` (a file or
+// a folder), so that its relative paths are the sketch's.
+async function openPage(page, sketch, html) {
+  const abs = path.resolve(sketch);
+  const folder = fs.statSync(abs).isDirectory() ? abs : path.dirname(abs);
+  const pageUrl = fileUrl(path.join(folder, '__p5ref_page.html'));
+  await page.setRequestInterception(true);
+  page.on('request', (request) => serve(request, pageUrl, html));
+  await page.goto(pageUrl);
 }
 
 function pageHtml(args) {
@@ -75,16 +105,14 @@ function runFrames(frames, only) {
 }
 
 async function render(args, launch, encodePng) {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'p5ref-'));
-  const page_file = path.join(tmp, 'index.html');
-  fs.writeFileSync(page_file, pageHtml(args));
+  const html = pageHtml(args);
   const browser = await launch(args);
   try {
     const page = await browser.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => { if ((m.type() === 'error' || m.type() === 'warn') && !/willReadFrequently/.test(m.text())) console.error('page:', m.text()); });
-    await page.goto(fileUrl(page_file));
+    await openPage(page, args.sketch, html);
     // p5 runs setup() and the first draw() in one task on the load event.
     for (let waited = 0; ; waited += 50) {
       if (errors.length) throw new Error(args.sketch + ': ' + errors.join('; '));
@@ -118,8 +146,7 @@ async function render(args, launch, encodePng) {
     fs.writeFileSync(path.join(args.out, 'render.json'), JSON.stringify(render, null, 1) + '\n');
   } finally {
     await browser.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-module.exports = { render, pageHtml };
+module.exports = { render, pageHtml, openPage };

@@ -1,0 +1,263 @@
+//! The natives of p5's images and off-screen graphics (image.js calls
+//! them): `loadImage` from the sketch's folder, making surfaces
+//! (`createImage`, `createGraphics`, `get()` of an area), making one the
+//! target of the drawing calls, `image()` and `copy()`, and p5.Image's
+//! `resize` and `mask`.
+
+use std::path::PathBuf;
+
+use rquickjs::prelude::Rest;
+use rquickjs::{Array, Ctx, Exception, Function, Object};
+
+use super::bind::{set, Stage, N};
+use super::files::read_data;
+use super::surfaces::{Guard, Surfaces, CANVAS, MAX_PIXELS};
+use crate::limits::{MAX_SCALE, MIN_SCALE};
+use crate::p5::decode::{decode, MAX_IMAGE_PIXELS};
+use crate::p5::{tinted, P5};
+
+/// The largest image file read, in bytes (64 MiB).
+const MAX_IMAGE_FILE: u64 = 64 << 20;
+
+/// Installs the image natives on `__native`; `loadImage` reads from
+/// `folder`, the sketch's.
+pub(super) fn install_images<'js>(
+    ctx: &Ctx<'js>,
+    stage: &Stage,
+    folder: PathBuf,
+) -> rquickjs::Result<()> {
+    let native: Object = ctx.globals().get("__native")?;
+    let s = stage.clone();
+    set(ctx, &native, "target", move |ctx: Ctx<'js>, id: u32| {
+        if s.target(id) {
+            Ok(())
+        } else {
+            let why = "this image or graphics was removed (remove()), or drawn on outside \
+                       setup() and draw()";
+            Err(Exception::throw_message(&ctx, why))
+        }
+    })?;
+    let s = stage.clone();
+    set(
+        ctx,
+        &native,
+        "makeSurface",
+        move |ctx: Ctx<'js>, call: String, w: N, h: N, density: N| {
+            let shown = format!("{call}({}, {})", w.0, h.0);
+            let (w, h) = (side(&ctx, &shown, w.0)?, side(&ctx, &shown, h.0)?);
+            let density = density.0.clamp(MIN_SCALE, MAX_SCALE);
+            let p5 = P5::new(w, h, density).ok_or_else(|| too_large(&ctx, &shown, w, h))?;
+            keep(&ctx, &s, &shown, p5)
+        },
+    )?;
+    let s = stage.clone();
+    set(
+        ctx,
+        &native,
+        "loadImage",
+        move |ctx: Ctx<'js>, path: String| {
+            let call = format!("loadImage({path:?})");
+            let bytes = read_data(&folder, &path, "loadImage", MAX_IMAGE_FILE)
+                .map_err(|why| Exception::throw_message(&ctx, &why))?;
+            let pixmap = decode(&bytes)
+                .map_err(|why| Exception::throw_message(&ctx, &format!("{call}: {why}")))?;
+            let (w, h) = (pixmap.width(), pixmap.height());
+            let mut p5 = P5::new(w, h, 1.0).ok_or_else(|| too_large(&ctx, &call, w, h))?;
+            p5.replace_pixels(&pixmap);
+            let guard = keep(&ctx, &s, &call, p5)?;
+            let out = Array::new(ctx.clone())?;
+            out.set(0, guard)?;
+            out.set(1, w)?;
+            out.set(2, h)?;
+            Ok::<_, rquickjs::Error>(out)
+        },
+    )?;
+    let s = stage.clone();
+    set(
+        ctx,
+        &native,
+        "region",
+        move |ctx: Ctx<'js>, x: N, y: N, w: N, h: N| {
+            let shown = format!("get({}, {}, {}, {})", x.0, y.0, w.0, h.0);
+            let (wu, hu) = (side(&ctx, &shown, w.0)?, side(&ctx, &shown, h.0)?);
+            let region = s.surfaces(&ctx, |p5, _, _| {
+                let d = p5.density();
+                let mut region = P5::new(wu, hu, d)?;
+                let src = [x.0 * d, y.0 * d, f64::from(wu) * d, f64::from(hu) * d];
+                let dst = [0.0, 0.0, f64::from(wu), f64::from(hu)];
+                region.draw_image(p5.pixmap().as_ref(), src, dst, false);
+                Some(region)
+            })?;
+            let region = region.ok_or_else(|| too_large(&ctx, &shown, wu, hu))?;
+            keep(&ctx, &s, &shown, region)
+        },
+    )?;
+    let s = stage.clone();
+    set(
+        ctx,
+        &native,
+        "drawImage",
+        move |ctx: Ctx<'js>, id: u32, smooth: bool, v: Rest<N>| {
+            let v: Vec<f64> = v.0.iter().map(|n| n.0).collect();
+            let at = |i: usize| v.get(i).copied().unwrap_or(f64::NAN);
+            // A tint is four channels; a negative first one means none.
+            let tint = (at(0) >= 0.0).then(|| [0, 1, 2, 3].map(|i| at(i).clamp(0.0, 255.0) as u8));
+            let src = [at(4), at(5), at(6), at(7)];
+            let dst = [at(8), at(9), at(10), at(11)];
+            let drawn = s.surfaces(&ctx, |p5, surfaces, target| {
+                let own;
+                let source = if id == target {
+                    own = p5.pixmap().clone();
+                    &own
+                } else {
+                    match surfaces.get(id) {
+                        Some(source) => source.pixmap(),
+                        None => return false,
+                    }
+                };
+                match tint {
+                    Some(tint) => {
+                        let tinted = tinted(source.as_ref(), tint);
+                        p5.draw_image(tinted.as_ref(), src, dst, smooth);
+                    }
+                    None => {
+                        let source = source.clone();
+                        p5.draw_image(source.as_ref(), src, dst, smooth);
+                    }
+                }
+                true
+            })?;
+            if drawn {
+                Ok(())
+            } else {
+                Err(Exception::throw_message(
+                    &ctx,
+                    "image(): the image was removed (remove())",
+                ))
+            }
+        },
+    )?;
+    let s = stage.clone();
+    set(ctx, &native, "resize", move |ctx: Ctx<'js>, w: N, h: N| {
+        let shown = format!("resize({}, {})", w.0, h.0);
+        let (w, h) = (side(&ctx, &shown, w.0)?, side(&ctx, &shown, h.0)?);
+        let result = s.surfaces(&ctx, |p5, surfaces, _| {
+            let resized = crate::p5::scaled(p5.pixmap().as_ref(), w, h).ok_or(u64::MAX)?;
+            room(&ctx, surfaces, u64::from(w) * u64::from(h))?;
+            let mut image = P5::new(w, h, 1.0).ok_or(u64::MAX)?;
+            image.replace_pixels(&resized);
+            *p5 = image;
+            Ok(())
+        })?;
+        result.map_err(|total| over(&ctx, &shown, total))
+    })?;
+    let s = stage.clone();
+    set(ctx, &native, "mask", move |ctx: Ctx<'js>, id: u32| {
+        let masked = s.surfaces(&ctx, |p5, surfaces, target| {
+            if id == target {
+                let own = p5.pixmap().clone();
+                p5.mask_with(own.as_ref());
+                return true;
+            }
+            match surfaces.get(id) {
+                Some(mask) => {
+                    let mask = mask.pixmap().clone();
+                    p5.mask_with(mask.as_ref());
+                    true
+                }
+                None => false,
+            }
+        })?;
+        if masked {
+            Ok(())
+        } else {
+            Err(Exception::throw_message(
+                &ctx,
+                "mask(): the mask was removed (remove())",
+            ))
+        }
+    })?;
+    let s = stage.clone();
+    set(ctx, &native, "setDensity", move |ctx: Ctx<'js>, d: N| {
+        let density = d.0.clamp(MIN_SCALE, MAX_SCALE);
+        let shown = format!("pixelDensity({})", d.0);
+        let result = s.surfaces(&ctx, |p5, surfaces, target| {
+            if target == CANVAS {
+                return Ok(());
+            }
+            let cleared = p5.with_density(density).ok_or(u64::MAX)?;
+            let (w, h) = cleared.drawing().size();
+            room(&ctx, surfaces, u64::from(w) * u64::from(h))?;
+            *p5 = cleared;
+            Ok(())
+        })?;
+        result.map_err(|total| over(&ctx, &shown, total))
+    })?;
+    let s = stage.clone();
+    set(ctx, &native, "removeSurface", move |id: u32| {
+        s.state().surfaces.remove(id);
+    })?;
+    Ok(())
+}
+
+/// A side in canvas units, whole (as p5 floors it), or thrown: at least 1.
+fn side(ctx: &Ctx<'_>, call: &str, v: f64) -> rquickjs::Result<u32> {
+    if v.is_finite() && v >= 1.0 {
+        Ok(v.min(f64::from(u32::MAX)) as u32)
+    } else {
+        let why = format!("{call}: sides of at least 1 are needed");
+        Err(Exception::throw_message(ctx, &why))
+    }
+}
+
+fn too_large(ctx: &Ctx<'_>, call: &str, w: u32, h: u32) -> rquickjs::Error {
+    let why = format!(
+        "{call}: {w} x {h} is too large a canvas (at most {MAX_IMAGE_PIXELS} pixels for one, \
+         {MAX_PIXELS} for all of a sketch's images and graphics)"
+    );
+    Exception::throw_message(ctx, &why)
+}
+
+fn over(ctx: &Ctx<'_>, call: &str, total: u64) -> rquickjs::Error {
+    if total == u64::MAX {
+        return Exception::throw_message(ctx, &format!("{call}: too large a canvas"));
+    }
+    let why = format!(
+        "{call}: the sketch's images and graphics would hold {total} pixels, over the limit \
+         of {MAX_PIXELS} ({} MiB); remove() graphics no longer needed",
+        (MAX_PIXELS * 4) >> 20
+    );
+    Exception::throw_message(ctx, &why)
+}
+
+/// Whether `extra` pixels more fit, after collecting the garbage if they
+/// do not at first; `Err` with the total they would make.
+fn room(ctx: &Ctx<'_>, surfaces: &mut Surfaces, extra: u64) -> Result<(), u64> {
+    surfaces.room(extra).or_else(|_| {
+        ctx.run_gc();
+        surfaces.room(extra)
+    })
+}
+
+/// Keeps `p5` as a new surface and returns the function that the
+/// JavaScript object holds: called, it gives the surface's number;
+/// collected, it releases the surface.
+fn keep<'js>(ctx: &Ctx<'js>, s: &Stage, call: &str, p5: P5) -> rquickjs::Result<Function<'js>> {
+    let (w, h) = p5.drawing().size();
+    let made: Result<Guard, u64> = s.surfaces(ctx, |target, surfaces, id| {
+        let target = (id != CANVAS).then_some(&*target);
+        let held = target.map_or(0, |t| {
+            let (tw, th) = t.drawing().size();
+            u64::from(tw) * u64::from(th)
+        });
+        room(ctx, surfaces, held + u64::from(w) * u64::from(h))?;
+        Ok(surfaces.make(p5))
+    })?;
+    let guard = made.map_err(|total| over(ctx, call, total))?;
+    // The closure must own the whole guard, not only its number (which a
+    // closure naming `guard.id` alone would capture).
+    Function::new(ctx.clone(), move || {
+        let guard = &guard;
+        guard.id
+    })
+}
