@@ -18,19 +18,33 @@ pub(crate) fn read_text(path: &Path) -> Result<String, Error> {
     read_bounded(path, MAX_FILE)
 }
 
-/// The text of the file at `path`, refused without reading more than
-/// `max` + 1 bytes when it is not a regular file (a device, a pipe, a
-/// folder), is over `max` bytes (whatever size it claims) or is not UTF-8.
-/// Errors name the file and never show its text.
+/// The text of the file at `path`, as `read_bytes` reads it, refused too
+/// when it is not UTF-8. Errors name the file and never show its text.
 pub(crate) fn read_bounded(path: &Path, max: u64) -> Result<String, Error> {
+    let bytes = read_bytes(path, max)?;
+    String::from_utf8(bytes).map_err(|err| {
+        let at = err.utf8_error().valid_up_to();
+        refused(
+            path,
+            ErrorKind::InvalidData,
+            format!("not UTF-8 text (byte {at} is not)"),
+        )
+    })
+}
+
+/// The bytes of the file at `path`, refused without reading more than
+/// `max` + 1 bytes when it is not a regular file (a device, a pipe, a
+/// folder) or is over `max` bytes (whatever size it claims). Errors name
+/// the file.
+pub(crate) fn read_bytes(path: &Path, max: u64) -> Result<Vec<u8>, Error> {
     let failed = |source| Error::ReadPreset {
         path: path.to_path_buf(),
         source,
     };
-    let refuse = |kind: ErrorKind, reason: String| failed(std::io::Error::new(kind, reason));
-    let not_regular = || refuse(ErrorKind::InvalidInput, "not a regular file".to_string());
+    let not_regular = || refused(path, ErrorKind::InvalidInput, "not a regular file".into());
     let too_large = || {
-        refuse(
+        refused(
+            path,
             ErrorKind::InvalidData,
             format!("over {} MiB, too large", max >> 20),
         )
@@ -53,13 +67,15 @@ pub(crate) fn read_bounded(path: &Path, max: u64) -> Result<String, Error> {
     if bytes.len() as u64 > max {
         return Err(too_large());
     }
-    String::from_utf8(bytes).map_err(|err| {
-        let at = err.utf8_error().valid_up_to();
-        refuse(
-            ErrorKind::InvalidData,
-            format!("not UTF-8 text (byte {at} is not)"),
-        )
-    })
+    Ok(bytes)
+}
+
+/// A file refused for `reason`.
+fn refused(path: &Path, kind: ErrorKind, reason: String) -> Error {
+    Error::ReadPreset {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(kind, reason),
+    }
 }
 
 /// `name`, a path relative to the folder `dir`, joined to it, once checked

@@ -15,10 +15,14 @@ use rquickjs::{CatchResultExt, CaughtError, Context, Ctx, Function, Object, Runt
 
 use super::bind::{self, Stage};
 use super::files;
+use super::text;
 use crate::error::Error;
 
 /// The file name the prelude's frames carry in a stack, left out of reports.
 const PRELUDE: &str = "whalegen-p5.js";
+
+/// The same for text.js, p5's text, evaluated after the prelude.
+const TEXT: &str = "whalegen-p5-text.js";
 
 /// The deepest the JavaScript stack may grow, in bytes: deep enough for
 /// recursive sketches, far below the 8 MiB of a thread that renders.
@@ -79,11 +83,13 @@ impl Engine {
         };
         engine.context.with(|ctx| {
             bind::install(&ctx, &engine.stage)
-                .and_then(|()| files::install_files(&ctx, folder))
+                .and_then(|()| files::install_files(&ctx, folder.clone()))
+                .and_then(|()| text::install_text(&ctx, &engine.stage, folder))
                 .catch(&ctx)
                 .map_err(|e| engine_error(e.to_string()))
         })?;
         engine.eval(PRELUDE, include_str!("prelude.js"))?;
+        engine.eval(TEXT, include_str!("text.js"))?;
         Ok(engine)
     }
 
@@ -261,7 +267,8 @@ fn stack_frames(stack: &str) -> Vec<Frame> {
                 None => (None, line),
             };
             let function = function.filter(|f| f != "<anonymous>" && f != "<eval>");
-            let keep = place.contains(':') && !place.starts_with(PRELUDE) && place != "native";
+            let own = [PRELUDE, TEXT].iter().any(|file| place.starts_with(file));
+            let keep = place.contains(':') && !own && place != "native";
             keep.then(|| Frame {
                 function,
                 place: place.to_string(),

@@ -24,13 +24,19 @@ pub(super) fn install_files(ctx: &Ctx<'_>, folder: PathBuf) -> rquickjs::Result<
 
 /// The text of the file `path` inside `folder`, or why not, in a line.
 fn read_text(folder: &Path, path: &str, call: &str) -> Result<String, String> {
-    if path.contains("://") || path.starts_with("//") || path.starts_with("data:") {
-        return Err(format!(
-            "{call}({path:?}): a URL; whalegen reads only files inside the sketch's folder"
-        ));
-    }
+    refuse_url(&format!("{call}({path:?})"), path)?;
     let file = inside(folder, Path::new(path), "path").map_err(|e| format!("{call}(): {e}"))?;
     read_bounded(&file, MAX_DATA).map_err(|e| format!("{call}(): {}", e.chain()))
+}
+
+/// Refuses a `path` that is a URL; `call` names the call in the refusal.
+pub(super) fn refuse_url(call: &str, path: &str) -> Result<(), String> {
+    if path.contains("://") || path.starts_with("//") || path.starts_with("data:") {
+        return Err(format!(
+            "{call}: a URL; whalegen reads only files inside the sketch's folder"
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

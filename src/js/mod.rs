@@ -10,6 +10,7 @@ mod load;
 mod numbers;
 mod pixels;
 mod record;
+mod text;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicUsize;

@@ -676,9 +676,8 @@
       'pointLight', 'spotLight', 'lights', 'noLights', 'ambientMaterial', 'specularMaterial', 'emissiveMaterial',
       'normalMaterial', 'shininess', 'texture', 'textureMode', 'textureWrap', 'loadModel', 'model', 'createShader',
       'loadShader', 'shader', 'resetShader', 'rotateX', 'rotateY', 'rotateZ', 'debugMode', 'setAttributes'],
-    'not drawn by whalegen yet (text, images, off-screen graphics and filters are the next step)': ['text', 'textSize',
-      'textFont', 'textAlign', 'textWidth', 'textLeading', 'textStyle', 'textAscent', 'textDescent', 'textWrap',
-      'loadFont', 'loadImage', 'image', 'imageMode', 'tint', 'noTint', 'createImage', 'createGraphics',
+    'not drawn by whalegen yet (images, off-screen graphics and filters are the next step)': [
+      'loadImage', 'image', 'imageMode', 'tint', 'noTint', 'createImage', 'createGraphics',
       'copy', 'filter', 'blend', 'mask', 'drawingContext'],
     'a sketch reads only data files of its own folder': ['createWriter', 'httpGet', 'httpPost', 'httpDo',
       'loadXML', 'loadBytes', 'createCapture', 'createVideo', 'createAudio', 'loadSound', 'storeItem',

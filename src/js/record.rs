@@ -2,13 +2,16 @@
 //! frames nobody sees cost only their JavaScript, and replayed by a later
 //! pass (a GIF's frames after its preview) without running the sketch.
 
-use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, ShapeEnd, P5};
+use std::sync::Arc;
+
+use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, ShapeEnd, TextRun, P5};
 
 /// The most drawing calls kept pending: past them, they are drawn.
 pub(super) const MAX_PENDING: usize = 1 << 16;
 
-/// One drawing call, with its arguments converted.
-#[derive(Debug, Clone, Copy)]
+/// One drawing call, with its arguments converted. Cheap to clone: a line
+/// of text is shared.
+#[derive(Debug, Clone)]
 pub(crate) enum Op {
     /// A colour that could not be parsed: nothing is drawn.
     Nothing,
@@ -53,6 +56,8 @@ pub(crate) enum Op {
     Background(Rgba),
     /// Replayed only: `createCanvas`, its error already thrown.
     CreateCanvas(u32, u32),
+    /// A line of `text()`, shaped and placed.
+    Text(Arc<TextRun>),
 }
 
 impl Op {
@@ -111,12 +116,13 @@ impl Op {
             Op::CreateCanvas(w, h) => {
                 let _ = p5.create_canvas(w, h);
             }
+            Op::Text(run) => p5.text(&run),
         }
     }
 
     /// Whether the call paints every pixel of the canvas, whatever was
     /// there: a background, opaque or on a transparent canvas, or `clear()`.
-    pub(super) fn covers(self, transparent: bool) -> bool {
+    pub(super) fn covers(&self, transparent: bool) -> bool {
         match self {
             Op::Clear => true,
             Op::Background(c) => transparent || c.a == 255,
@@ -124,9 +130,20 @@ impl Op {
         }
     }
 
+    /// How much of a recording's room the call takes, in calls: a line of
+    /// text also takes what its glyphs hold.
+    pub(super) fn room(&self) -> usize {
+        match self {
+            Op::Text(run) => {
+                1 + std::mem::size_of_val(&run.shaped.glyphs[..]) / std::mem::size_of::<Op>()
+            }
+            _ => 1,
+        }
+    }
+
     /// Whether the call only paints pixels, changing nothing else of the
     /// canvas (its style, transform, shape being built).
-    fn paints_only(self) -> bool {
+    fn paints_only(&self) -> bool {
         matches!(
             self,
             Op::Point(..)
@@ -139,6 +156,7 @@ impl Op {
                 | Op::Arc(..)
                 | Op::Clear
                 | Op::Background(..)
+                | Op::Text(..)
         )
     }
 }

@@ -6,9 +6,9 @@
 //!
 //! One concept per file: the state `push` saves (style.rs), transforms
 //! (transform.rs), primitives (shapes.rs), `beginShape` shapes (shape.rs),
-//! arcs and ellipses as Chromium builds them (arc.rs), curves (curve.rs), and
-//! the rasterisers that match Chromium's Skia (fill.rs, fatrect.rs, thin.rs,
-//! small.rs).
+//! arcs and ellipses as Chromium builds them (arc.rs), curves (curve.rs),
+//! text (text.rs), and the rasterisers that match Chromium's Skia (fill.rs,
+//! fatrect.rs, thin.rs, small.rs).
 
 mod arc;
 mod blend;
@@ -32,6 +32,7 @@ mod shape;
 mod shapes;
 mod small;
 mod style;
+mod text;
 mod thin;
 mod transform;
 
@@ -41,6 +42,7 @@ pub use drawing::Drawing;
 pub use shape::{Kind, ShapeEnd};
 pub use shapes::ArcMode;
 pub use style::{Cap, Join, Mode};
+pub use text::{Font, TextDraw, TextRun, BUNDLED_FACES};
 
 use tiny_skia::{FillRule, Paint, Path, PathBuilder, PathStroker, Stroke, Transform};
 
