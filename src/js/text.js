@@ -16,10 +16,13 @@
   const BASELINE = 'alphabetic', NORMAL = 'normal', ITALIC = 'italic', BOLD = 'bold';
   const LEADING = 1.25;
 
+  // `canvas` is the canvas's font, the face and size that draw and
+  // measure a page font: p5 sets it from the rest whenever they change,
+  // and the canvas keeps the one before when the font string is not CSS.
   const T = {
     font: 'sans-serif', size: 12, leading: 15, leadingSet: false, style: NORMAL,
     align: LEFT, baseline: BASELINE, wrap: WORD, ascent: null, descent: null,
-    fillSet: false, strokeSet: false, rectMode: 'corner',
+    fillSet: false, strokeSet: false, rectMode: 'corner', canvas: { face: 0, size: 12 },
   };
 
   // p5's renderer remembers whether fill() and stroke() were ever called
@@ -73,20 +76,22 @@
   }
   G.p5.Font = Font;
 
-  // The family named by a CSS font-family list: the first one known.
-  function family(name) {
-    for (const part of String(name).split(',')) {
-      const known = FAMILIES[part.trim().replace(/^["']|["']$/g, '').toLowerCase()];
-      if (known !== undefined) return known;
+  // The family of a CSS font-family list: the first one known, else the
+  // page's standard font; null when the list is not CSS.
+  const FAMILY_LIST = /^\s*("[^"]*"|'[^']*'|[^,"']+)(\s*,\s*("[^"]*"|'[^']*'|[^,"']+))*\s*$/;
+  function family(list) {
+    if (!FAMILY_LIST.test(list)) return null;
+    for (const part of list.split(',')) {
+      const name = part.trim().replace(/^["']|["']$/g, '').replace(/\s+/g, ' ').toLowerCase();
+      if (FAMILIES[name] !== undefined) return FAMILIES[name];
     }
     return SERIF;
   }
-  // The face that draws and measures: the loaded font, or the family's
-  // face in the text style.
+  // The face that draws and measures: the loaded font's, or the canvas's.
   function face() {
-    if (T.font instanceof Font) return T.font._id;
-    return family(T.font) + (STYLES[T.style] || 0);
+    return T.font instanceof Font ? T.font._id : T.canvas.face;
   }
+  const size = () => (T.font instanceof Font ? T.size : T.canvas.size);
   const metrics = new Map();
   function metricsOf(id) {
     if (!metrics.has(id)) metrics.set(id, native.fontMetrics(id));
@@ -105,12 +110,27 @@
       T.descent = descender * T.size / em;
       return;
     }
-    const [em, ascender, descender] = metricsOf(family(T.font));
+    const [em, ascender, descender] = metricsOf(family(String(T.font)) || SERIF);
     const [pageEm, , pageDescender] = metricsOf(SERIF);
     T.ascent = round(T.size * ascender / em);
     T.descent = Math.max(round(T.size * descender / em), round(16 * pageDescender / pageEm));
   }
-  function applied() { T.ascent = null; T.descent = null; }
+  // p5's _applyTextProperties: the cached metrics forgotten, and the
+  // canvas's font set to `${style} ${size}px ${font}`, a name with spaces
+  // quoted (so a list with spaces is one unknown name). Blink keeps the
+  // size in 64ths of a pixel, rounded down.
+  function applied() {
+    T.ascent = null;
+    T.descent = null;
+    if (T.font instanceof Font) return;
+    const name = String(T.font || 'sans-serif');
+    const fam = family(/\s/.test(name) ? '"' + name + '"' : name);
+    const px = T.size || 12;
+    const style = STYLES[T.style || NORMAL];
+    if (fam !== null && style !== undefined && typeof px === 'number' && px >= 0 && px < Infinity) {
+      T.canvas = { face: fam + style, size: Math.floor(px * 64) / 64 };
+    }
+  }
 
   // ------------------------------------------------------------- settings
   define('textSize', function (s) {
@@ -159,7 +179,7 @@
     if (T.descent === null) updateMetrics();
     return T.descent;
   });
-  const lineWidth = (line) => native.textWidth(face(), T.size, line);
+  const lineWidth = (line) => native.textWidth(face(), size(), line);
   define('textWidth', function (...args) {
     const s = args[0] + '';
     if (s.length === 0) return 0;
@@ -184,22 +204,23 @@
   // a pixel), or as p5 places a loaded font's outline.
   function drawLine(line, x, y, baseline) {
     const id = face();
+    const px = size();
     const [em, ascender, descender, typoAscender, typoDescender] = metricsOf(id);
     const outline = T.font instanceof Font;
     if (outline) {
-      const scale = T.size / em;
+      const scale = px / em;
       if (T.baseline === TOP) y += ascender * scale;
       else if (T.baseline === CENTER) y += ascender * scale / 2;
       else if (T.baseline === BOTTOM) y -= descender * scale;
     } else {
-      const em64 = Math.round(T.size * 64);
+      const em64 = px * 64;
       const above = Math.round(em64 * typoAscender / (typoAscender + typoDescender)) / 64;
       const below = em64 / 64 - above;
       if (baseline === TOP) y += above;
       else if (baseline === CENTER) y += (above - below) / 2;
       else if (baseline === BOTTOM) y -= below;
     }
-    native.text(id, T.size, line, [x, y, ALIGN[T.align] || 0], [!outline, T.fillSet, T.strokeSet]);
+    native.text(id, px, line, [x, y, ALIGN[T.align] || 0], [!outline, T.fillSet, T.strokeSet]);
   }
 
   // Renderer.text of p5.js 1.11, lines cut at '\n' and, in a box, wrapped.
