@@ -75,6 +75,9 @@ enum Fill {
     /// fill, hides the fill's edge, and the analytic fill measured no gain on
     /// the chain references.
     Supersampled,
+    /// As Skia draws a glyph mask: the analytic coverage, through a gamma
+    /// table (src/p5/text.rs).
+    Glyphs(&'static [u8; 256]),
 }
 
 /// The canvas before a sketch's `setup` chooses one, in canvas units: p5's.
@@ -168,6 +171,7 @@ impl P5 {
             Fill::Supersampled => {
                 pixmap.fill_path(path, &paint(color), FillRule::Winding, ts, None)
             }
+            Fill::Glyphs(gamma) => fill::fill_glyphs(pixmap, path, ts, color, gamma),
         }
     }
 
@@ -182,6 +186,11 @@ impl P5 {
     /// than tiny-skia's supersampled fill of them (stroke-weight diff8 2.8 %
     /// before).
     fn stroke_path(&mut self, path: &Path, color: Rgba) {
+        self.stroke_path_as(path, color, Fill::Analytic);
+    }
+
+    /// `stroke_path`, a stroke wider than a hairline filled as `fill` says.
+    fn stroke_path_as(&mut self, path: &Path, color: Rgba, fill: Fill) {
         if self.style.stroke_weight <= 0.0 || !self.style.matrix.invertible() {
             return;
         }
@@ -196,7 +205,7 @@ impl P5 {
         if !hairline(&ts, stroke.width) {
             let res_scale = PathStroker::compute_resolution_scale(&ts);
             if let Some(outline) = path.stroke(&stroke, res_scale) {
-                self.fill_path(&outline, Fill::Analytic, color);
+                self.fill_path(&outline, fill, color);
             }
             return;
         }

@@ -189,6 +189,54 @@ pub struct TextRun {
 /// p5's fill for text when the sketch never called `fill()`.
 const DEFAULT_TEXT_FILL: Rgba = Rgba::grey(0);
 
+/// The largest glyph, in pixels of font size, that Skia draws from a mask;
+/// larger text it fills as paths (`kSkSideTooBigForAtlas`).
+const MAX_MASKED_SIZE: f64 = 256.0;
+
+/// Chromium's Skia on Linux: the gamma and contrast its glyph masks are
+/// corrected by (`SK_GAMMA_EXPONENT`, `SK_GAMMA_CONTRAST`).
+const GAMMA: f32 = 1.2;
+const CONTRAST: f32 = 0.2;
+
+/// The table Skia maps a glyph mask's coverage through before blending
+/// `color` (`SkTMaskGamma<3, 3, 3>`, as Chromium builds it): darker text
+/// gets a little more coverage, lighter text a little less, chosen by the
+/// colour's luminance in 3 bits. Measured on text-sizes.js, black on white:
+/// p5.js's edge coverage is ours mapped through this table.
+fn mask_gamma(color: Rgba) -> &'static [u8; 256] {
+    static TABLES: OnceLock<[[u8; 256]; 8]> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| std::array::from_fn(|i| gamma_table(scale255(i as u8))));
+    let luma = |c: u8| (f32::from(c) / 255.0).powf(GAMMA);
+    let linear = luma(color.r) * 0.2126 + luma(color.g) * 0.7152 + luma(color.b) * 0.0722;
+    let luminance = (linear.powf(1.0 / GAMMA) * 255.0).round() as u8;
+    &tables[usize::from(luminance >> 5)]
+}
+
+/// A 3-bit level as 8 bits, its bits repeated (`sk_t_scale255<3>`).
+fn scale255(level: u8) -> u8 {
+    (level << 5) | (level << 2) | (level >> 1)
+}
+
+/// Skia's `SkTMaskGamma_build_correcting_lut` for a text colour of
+/// luminance `src` (0..=255) over the luminance it guesses behind it.
+fn gamma_table(src: u8) -> [u8; 256] {
+    let src = f32::from(src) / 255.0;
+    let dst = 1.0 - src;
+    let (lin_src, lin_dst) = (src.powf(GAMMA), dst.powf(GAMMA));
+    let contrast = CONTRAST * lin_dst;
+    std::array::from_fn(|i| {
+        let raw = i as f32 / 255.0;
+        let a = raw + (1.0 - raw) * contrast * raw;
+        let corrected = if (src - dst).abs() < 1.0 / 256.0 {
+            a
+        } else {
+            let out = (lin_src * a + (1.0 - a) * lin_dst).powf(1.0 / GAMMA);
+            (out - dst) / (src - dst)
+        };
+        (255.0 * corrected).round() as u8
+    })
+}
+
 impl P5 {
     /// Draws a line of text as p5 does: its outline stroked (only when
     /// `stroke()` was called), then filled (black when `fill()` never was),
@@ -214,11 +262,22 @@ impl P5 {
             run.font.outline(glyph.id, snap(at), scale, &mut pb);
         }
         let Some(path) = pb.finish() else { return };
+        let m = &self.style.matrix;
+        let stretch = m.a.hypot(m.b).max(m.c.hypot(m.d));
+        let masked =
+            run.draw == TextDraw::Canvas && run.size * stretch * self.density <= MAX_MASKED_SIZE;
+        let fill_as = |color| {
+            if masked {
+                Fill::Glyphs(mask_gamma(color))
+            } else {
+                Fill::Analytic
+            }
+        };
         if let Some(color) = stroke {
-            self.stroke_path(&path, color);
+            self.stroke_path_as(&path, color, fill_as(color));
         }
         if let Some(color) = fill {
-            self.fill_path(&path, Fill::Analytic, color);
+            self.fill_path(&path, fill_as(color), color);
         }
     }
 
