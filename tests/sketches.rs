@@ -190,7 +190,7 @@ fn sketches_match_p5() {
     );
     let work = tempfile::tempdir().unwrap();
     println!(
-        "{:<26} {:>6} {:>8} {:>9}  (limits mae {MAE}, diff8 {DIFF8} %)",
+        "{:<26} {:>6} {:>8} {:>9}  (limits mae {MAE}, diff8 {DIFF8} %; text-*: {TEXT_MAE}, {TEXT_DIFF8} %)",
         "sketch", "frames", "mae", "diff8 %"
     );
     let mut failures = Vec::new();

@@ -126,12 +126,28 @@ impl Font {
         }
     }
 
-    /// Adds glyph `id`'s outline to `pb`, its origin at (x, y) in user
-    /// space, `scale` user units per font unit, y down.
-    fn outline(&self, id: u16, (x, y): (f64, f64), scale: f64, pb: &mut PathBuilder) {
+    /// The outlines of `glyphs` as one path, each glyph's origin where
+    /// `place` puts it in user space, `scale` user units per font unit, y
+    /// down; `None` when no glyph has an outline (spaces).
+    fn outlines(
+        &self,
+        glyphs: &[Glyph],
+        scale: f64,
+        place: impl Fn(&Glyph) -> (f64, f64),
+    ) -> Option<tiny_skia::Path> {
         let face = ttf_parser::Face::parse(&self.data, 0).expect("checked by parse");
-        let mut pen = Pen { pb, x, y, scale };
-        face.outline_glyph(GlyphId(id), &mut pen);
+        let mut pb = PathBuilder::new();
+        for glyph in glyphs {
+            let (x, y) = place(glyph);
+            let mut pen = Pen {
+                pb: &mut pb,
+                x,
+                y,
+                scale,
+            };
+            face.outline_glyph(GlyphId(glyph.id), &mut pen);
+        }
+        pb.finish()
     }
 }
 
@@ -253,15 +269,13 @@ impl P5 {
         let metrics = run.font.metrics();
         let scale = run.size / metrics.units_per_em;
         let snap = self.glyph_snap(run.draw);
-        let mut pb = PathBuilder::new();
-        for glyph in &run.shaped.glyphs {
-            let at = (
+        let path = run.font.outlines(&run.shaped.glyphs, scale, |glyph| {
+            snap((
                 run.origin.0 + f64::from(glyph.x) * scale,
                 run.origin.1 - f64::from(glyph.y) * scale,
-            );
-            run.font.outline(glyph.id, snap(at), scale, &mut pb);
-        }
-        let Some(path) = pb.finish() else { return };
+            ))
+        });
+        let Some(path) = path else { return };
         let m = &self.style.matrix;
         let stretch = m.a.hypot(m.b).max(m.c.hypot(m.d));
         let masked =
