@@ -263,7 +263,7 @@ impl P5 {
             fill => fill,
         };
         let stroke = self.style.stroke.filter(|_| run.stroke_set);
-        if (fill.is_none() && stroke.is_none()) || !(run.size > 0.0) {
+        if (fill.is_none() && stroke.is_none()) || run.size.is_nan() || run.size <= 0.0 {
             return;
         }
         let metrics = run.font.metrics();
