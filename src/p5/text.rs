@@ -295,24 +295,27 @@ impl P5 {
         }
     }
 
-    /// Where Skia puts a glyph whose origin is at a point of user space:
-    /// for the canvas's text under a transform that keeps it upright and
-    /// unflipped, on the nearest quarter pixel across and the nearest
-    /// pixel down (its glyph cache holds 4 positions across a pixel);
-    /// elsewhere where it is.
+    /// Where Skia puts a glyph of the canvas's text whose origin is at a
+    /// point of user space: on the nearest quarter pixel (its glyph cache
+    /// holds 4 positions across a pixel), and under a transform that keeps
+    /// the text's baseline level, on the nearest pixel down. A loaded
+    /// font's outline, or a transform without an inverse, stays as it is.
     fn glyph_snap(&self, draw: TextDraw) -> impl Fn((f64, f64)) -> (f64, f64) {
-        let ts = self.transform();
-        let (sx, sy) = (f64::from(ts.sx), f64::from(ts.sy));
-        let (tx, ty) = (f64::from(ts.tx), f64::from(ts.ty));
-        let upright =
-            draw == TextDraw::Canvas && ts.kx == 0.0 && ts.ky == 0.0 && sx > 0.0 && sy > 0.0;
+        let m = self.style.matrix;
+        let density = self.density;
+        let det = m.a * m.d - m.b * m.c;
+        let snaps = draw == TextDraw::Canvas && det != 0.0 && det.is_finite();
+        let level = m.b == 0.0 && m.c == 0.0;
         move |(x, y)| {
-            if !upright {
+            if !snaps {
                 return (x, y);
             }
-            let across = ((x * sx + tx) * 4.0 + 0.5).floor() / 4.0;
-            let down = (y * sy + ty + 0.5).floor();
-            ((across - tx) / sx, (down - ty) / sy)
+            let (dx, dy) = m.apply(x, y);
+            let quarter = |v: f64| (v * density * 4.0 + 0.5).floor() / (4.0 * density);
+            let whole = |v: f64| (v * density + 0.5).floor() / density;
+            let (sx, sy) = (quarter(dx), if level { whole(dy) } else { quarter(dy) });
+            let (ex, ey) = (sx - m.e, sy - m.f);
+            ((m.d * ex - m.c * ey) / det, (m.a * ey - m.b * ex) / det)
         }
     }
 }
