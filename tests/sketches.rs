@@ -177,7 +177,13 @@ fn check(reference: &SketchReference, work: &Path) -> Outcome {
 /// Sketches whose pictures are known to differ from p5.js's beyond the
 /// limits, with what differs. Each must still run, and must still fail the
 /// limits: when one passes, the test says so, to take it off this list.
-const PENDING: [(&str, &str); 0] = [];
+const PENDING: [(&str, &str); 1] = [(
+    "text-labels",
+    "80 overlapping rotated labels, light on dark: mae 1.10, diff8 2.3 % against the text \
+     limits (0.75, 2.0 %); the glyphs' edges along rotated stems differ from Chromium's masks \
+     more than upright text's do (cause not found: quarter-pixel positions in both directions \
+     measured best, 3.0 and more without them)",
+)];
 
 /// The whole battery in one test, so that one run reports every sketch.
 #[test]
