@@ -245,7 +245,8 @@ fn the_same_sketch_and_seed_give_the_same_bytes_on_any_thread_count() {
         "let ps = [];\n\
          function setup() { createCanvas(120, 90); for (let i = 0; i < 50; i++) ps.push(createVector(random(width), random(height))); }\n\
          function draw() {\n  background(10, 20, 40, 40);\n  noStroke();\n  fill(255, 180, 0, 160);\n\
-           for (const p of ps) { p.add(p5.Vector.fromAngle(noise(p.x * 0.01, p.y * 0.01, frameCount * 0.02) * TWO_PI * 2)); circle(p.x, p.y, 4); }\n}\n",
+           for (const p of ps) { p.add(p5.Vector.fromAngle(noise(p.x * 0.01, p.y * 0.01, frameCount * 0.02) * TWO_PI * 2)); circle(p.x, p.y, 4); }\n\
+           rotate(0.1); text('frame ' + frameCount, 5, 80);\n}\n",
     );
     let hash = |name: &str| std::fs::read(s.run.join(name)).unwrap();
     s.render(&["-q", "--seed", "3", "--frames", "30", "-o", "a.gif"]);
@@ -623,6 +624,52 @@ fn images_are_read_from_the_sketch_folder_only_and_a_bad_one_is_refused() {
 }
 
 #[test]
+fn fonts_are_loaded_from_the_sketch_folder_only() {
+    let s = sketch(
+        "let f;\n\
+         function preload() { f = loadFont('fonts/f.ttf', () => print('loaded')); }\n\
+         function setup() {\n  noLoop();\n  textFont(f, 12);\n\
+           print(f.font.unitsPerEm, textWidth('Hello, World'), textAscent());\n  text('hi', 10, 20);\n}\n",
+    );
+    let fonts = s.path.parent().unwrap().join("fonts");
+    std::fs::create_dir(&fonts).unwrap();
+    let sans = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fonts/DejaVuSans.ttf");
+    std::fs::copy(&sans, fonts.join("f.ttf")).unwrap();
+    std::fs::write(fonts.join("broken.ttf"), "not a font").unwrap();
+    std::os::unix::fs::symlink(&sans, fonts.join("link.ttf")).unwrap();
+    // 12362 font units of 2048 at 12 px; the font's ascender, 1901 units.
+    assert_eq!(
+        s.render(&["-q", "-o", "x.png"]),
+        "loaded\n2048 72.43359375 11.138671875\n"
+    );
+    for (path, needle) in [
+        ("../f.ttf", "`..` is not allowed"),
+        ("/etc/f.ttf", "absolute path"),
+        ("https://example.com/f.ttf", "a URL"),
+        ("fonts/missing.ttf", "fonts/missing.ttf"),
+        (
+            "fonts/broken.ttf",
+            "fonts/broken.ttf: not a TrueType or OpenType font",
+        ),
+        ("fonts/link.ttf", "symbolic link"),
+        ("fonts/f.woff", "loads .ttf and .otf fonts"),
+    ] {
+        let bad = sketch(&format!(
+            "function preload() {{\n  loadFont('{path}');\n}}\nfunction setup() {{ text('x', 0, 10); }}\n"
+        ));
+        let folder = bad.path.parent().unwrap();
+        std::fs::create_dir(folder.join("fonts")).unwrap();
+        std::fs::write(folder.join("fonts/broken.ttf"), "not a font").unwrap();
+        std::os::unix::fs::symlink(&sans, folder.join("fonts/link.ttf")).unwrap();
+        bad.refused(
+            &["-o", "x.png"],
+            &format!("sketch.js:2:3: Error: loadFont({path:?}): "),
+        );
+        bad.refused(&["-o", "x.png"], needle);
+    }
+}
+
+#[test]
 fn graphics_memory_is_bounded_and_released_when_dropped_or_removed() {
     // 1,000 x 1,000 pixels each: 100 of them are more than the 67,108,864
     // pixels a sketch's images and graphics may hold together.
@@ -719,4 +766,13 @@ fn a_graphics_sketch_gives_the_same_bytes_on_every_pass_and_thread_count() {
             .unwrap();
         assert!(worst <= 24, "frame {f}: a channel {worst} off");
     }
+}
+
+#[test]
+fn text_refuses_a_string_past_its_bound() {
+    let s = sketch("function setup() {\n  text('x'.repeat(100001), 0, 10);\n}\n");
+    s.refused(
+        &["-o", "x.png"],
+        "sketch.js:2:12: Error: text(): a string of 100001 characters; whalegen draws at most 100000",
+    );
 }

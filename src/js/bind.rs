@@ -151,7 +151,7 @@ impl Stage {
         match state.p5.as_mut() {
             Some(_) if state.live && matches!(op, Op::Nothing) => Ok(()),
             Some(_) if state.live => {
-                state.keep(op);
+                state.keep(op.clone());
                 state.play(op);
                 Ok(())
             }
@@ -169,8 +169,8 @@ impl Stage {
     /// Draws `ops` as if the sketch had called them (a recorded pass).
     pub(super) fn replay(&self, ops: &[Op]) {
         let mut state = self.0.borrow_mut();
-        for &op in ops {
-            state.play(op);
+        for op in ops {
+            state.play(op.clone());
         }
     }
 
@@ -297,11 +297,12 @@ impl State {
     /// stops recording when there is none.
     fn keep(&mut self, op: Op) {
         if let Some(record) = &mut self.record {
-            if self.record_room == 0 {
+            let room = op.room();
+            if self.record_room < room {
                 self.record = None;
             } else {
                 record.push(op);
-                self.record_room -= 1;
+                self.record_room -= room;
             }
         }
     }

@@ -16,6 +16,7 @@ use rquickjs::{CatchResultExt, CaughtError, Context, Ctx, Function, Object, Runt
 use super::bind::{self, Stage};
 use super::files;
 use super::image;
+use super::text;
 use crate::error::Error;
 
 /// The file name the prelude's frames carry in a stack, left out of reports.
@@ -23,6 +24,8 @@ const PRELUDE: &str = "whalegen-p5.js";
 
 /// The file name of image.js's frames: the prelude's, so left out too.
 const IMAGE_JS: &str = "whalegen-p5.js/image.js";
+/// The same for text.js, p5's text, evaluated after the prelude.
+const TEXT: &str = "whalegen-p5-text.js";
 
 /// The deepest the JavaScript stack may grow, in bytes: deep enough for
 /// recursive sketches, far below the 8 MiB of a thread that renders.
@@ -84,7 +87,8 @@ impl Engine {
         engine.context.with(|ctx| {
             bind::install(&ctx, &engine.stage)
                 .and_then(|()| files::install_files(&ctx, folder.clone()))
-                .and_then(|()| image::install_images(&ctx, &engine.stage, folder))
+                .and_then(|()| image::install_images(&ctx, &engine.stage, folder.clone()))
+                .and_then(|()| text::install_text(&ctx, &engine.stage, folder))
                 .catch(&ctx)
                 .map_err(|e| engine_error(e.to_string()))
         })?;
@@ -92,6 +96,7 @@ impl Engine {
         // Under the prelude's name: its frames are left out of reports too.
         engine.eval(PRELUDE, include_str!("filter.js"))?;
         engine.eval(IMAGE_JS, include_str!("image.js"))?;
+        engine.eval(TEXT, include_str!("text.js"))?;
         // What the API's files share is not the sketch's.
         engine.eval(PRELUDE, "delete globalThis.__whalegenPrelude;")?;
         Ok(engine)
@@ -271,7 +276,8 @@ fn stack_frames(stack: &str) -> Vec<Frame> {
                 None => (None, line),
             };
             let function = function.filter(|f| f != "<anonymous>" && f != "<eval>");
-            let keep = place.contains(':') && !place.starts_with(PRELUDE) && place != "native";
+            let own = [PRELUDE, TEXT].iter().any(|file| place.starts_with(file));
+            let keep = place.contains(':') && !own && place != "native";
             keep.then(|| Frame {
                 function,
                 place: place.to_string(),

@@ -42,12 +42,18 @@ pub(super) fn read_data(
 
 /// The file `path` names inside `folder`: not a URL, nor outside it.
 fn locate(folder: &Path, path: &str, call: &str) -> Result<PathBuf, String> {
+    refuse_url(&format!("{call}({path:?})"), path)?;
+    inside(folder, Path::new(path), "path").map_err(|e| format!("{call}(): {e}"))
+}
+
+/// Refuses a `path` that is a URL; `call` names the call in the refusal.
+pub(super) fn refuse_url(call: &str, path: &str) -> Result<(), String> {
     if path.contains("://") || path.starts_with("//") || path.starts_with("data:") {
         return Err(format!(
-            "{call}({path:?}): a URL; whalegen reads only files inside the sketch's folder"
+            "{call}: a URL; whalegen reads only files inside the sketch's folder"
         ));
     }
-    inside(folder, Path::new(path), "path").map_err(|e| format!("{call}(): {e}"))
+    Ok(())
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ mod numbers;
 mod pixels;
 mod record;
 mod surfaces;
+mod text;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicUsize;

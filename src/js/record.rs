@@ -2,14 +2,17 @@
 //! frames nobody sees cost only their JavaScript, and replayed by a later
 //! pass (a GIF's frames after its preview) without running the sketch.
 
+use std::sync::Arc;
+
 use crate::p5::filter::Filter;
-use crate::p5::{ArcMode, Cap, Composite, Join, Kind, Mode, Rgba, ShapeEnd, P5};
+use crate::p5::{ArcMode, Cap, Composite, Join, Kind, Mode, Rgba, ShapeEnd, TextRun, P5};
 
 /// The most drawing calls kept pending: past them, they are drawn.
 pub(super) const MAX_PENDING: usize = 1 << 16;
 
-/// One drawing call, with its arguments converted.
-#[derive(Debug, Clone, Copy)]
+/// One drawing call, with its arguments converted. Cheap to clone: a line
+/// of text is shared.
+#[derive(Debug, Clone)]
 pub(crate) enum Op {
     /// A colour that could not be parsed: nothing is drawn.
     Nothing,
@@ -63,6 +66,8 @@ pub(crate) enum Op {
     /// `filter(filter, param, webgl)`, its parameter checked: it reads
     /// only the canvas, so a replay filters the same pixels.
     Filter(Filter, Option<f64>, bool),
+    /// A line of `text()`, shaped and placed.
+    Text(Arc<TextRun>),
 }
 
 impl Op {
@@ -129,13 +134,14 @@ impl Op {
                 // Checked when called (see `filter::check`).
                 let _ = p5.filter(filter, param, webgl);
             }
+            Op::Text(run) => p5.text(&run),
         }
     }
 
     /// Whether the call paints every pixel of the canvas, whatever was
     /// there, when drawn source-over: a background, opaque or on a
     /// transparent canvas, or `clear()`.
-    fn covers(self, transparent: bool) -> bool {
+    pub(super) fn covers(&self, transparent: bool) -> bool {
         match self {
             Op::Clear => true,
             Op::Background(c) => transparent || c.a == 255,
@@ -144,13 +150,24 @@ impl Op {
     }
 
     /// Whether the call may change the blend mode.
-    fn blends(self) -> bool {
+    fn blends(&self) -> bool {
         matches!(self, Op::BlendMode(_) | Op::Erase(..) | Op::NoErase)
+    }
+
+    /// How much of a recording's room the call takes, in calls: a line of
+    /// text also takes what its glyphs hold.
+    pub(super) fn room(&self) -> usize {
+        match self {
+            Op::Text(run) => {
+                1 + std::mem::size_of_val(&run.shaped.glyphs[..]) / std::mem::size_of::<Op>()
+            }
+            _ => 1,
+        }
     }
 
     /// Whether the call only paints pixels, changing nothing else of the
     /// canvas (its style, transform, shape being built).
-    fn paints_only(self) -> bool {
+    fn paints_only(&self) -> bool {
         matches!(
             self,
             Op::Point(..)
@@ -163,6 +180,7 @@ impl Op {
                 | Op::Arc(..)
                 | Op::Clear
                 | Op::Background(..)
+                | Op::Text(..)
         )
     }
 }

@@ -23,6 +23,31 @@ const STRIP: f64 = 0.25;
 /// Fills `path` under `ts` with `color`, non-zero winding, source-over, as
 /// Skia does.
 pub fn fill_path(pixmap: &mut Pixmap, path: &Path, ts: Transform, color: Rgba) {
+    fill_with(pixmap, path, ts, color, alpha);
+}
+
+/// Fills `path` as Skia draws a glyph mask: the coverage in 8 bits, not
+/// snapped, through `gamma` (see `crate::p5::text`), then blended.
+pub fn fill_glyphs(
+    pixmap: &mut Pixmap,
+    path: &Path,
+    ts: Transform,
+    color: Rgba,
+    gamma: &[u8; 256],
+) {
+    fill_with(pixmap, path, ts, color, |c| {
+        u32::from(gamma[(c * 255.0 + 0.5).clamp(0.0, 255.0) as usize])
+    });
+}
+
+/// Fills `path` with `color` at the alpha `alpha` gives each coverage.
+fn fill_with(
+    pixmap: &mut Pixmap,
+    path: &Path,
+    ts: Transform,
+    color: Rgba,
+    alpha: impl Fn(f32) -> u32,
+) {
     let mut edges = path_edges(path, ts);
     let solid = Solid::new(color);
     let (width, height) = (pixmap.width() as usize, pixmap.height() as usize);

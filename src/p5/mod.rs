@@ -6,10 +6,11 @@
 //!
 //! One concept per file: the state `push` saves (style.rs), transforms
 //! (transform.rs), primitives (shapes.rs), `beginShape` shapes (shape.rs),
-//! arcs and ellipses as Chromium builds them (arc.rs), curves (curve.rs), and
-//! the rasterisers that match Chromium's Skia (fill.rs, fatrect.rs, thin.rs,
-//! small.rs), blend modes and erasing (composite.rs, blending.rs), and
-//! `filter()` over an RGBA buffer (filter.rs, filter_gl.rs).
+//! arcs and ellipses as Chromium builds them (arc.rs), curves (curve.rs),
+//! text (text.rs), the rasterisers that match Chromium's Skia (fill.rs,
+//! fatrect.rs, thin.rs, small.rs), blend modes and erasing (composite.rs,
+//! blending.rs), and `filter()` over an RGBA buffer (filter.rs,
+//! filter_gl.rs).
 
 mod arc;
 mod blend;
@@ -39,6 +40,7 @@ mod shape;
 mod shapes;
 mod small;
 mod style;
+mod text;
 mod thin;
 mod transform;
 
@@ -51,6 +53,7 @@ pub use image::{scaled, tinted};
 pub use shape::{Kind, ShapeEnd};
 pub use shapes::ArcMode;
 pub use style::{Cap, Join, Mode};
+pub use text::{Font, TextDraw, TextRun, BUNDLED_FACES};
 
 use tiny_skia::{FillRule, Paint, Path, PathBuilder, PathStroker, Stroke, Transform};
 
@@ -84,6 +87,9 @@ enum Fill {
     /// fill, hides the fill's edge, and the analytic fill measured no gain on
     /// the chain references.
     Supersampled,
+    /// As Skia draws a glyph mask: the analytic coverage, through a gamma
+    /// table (src/p5/text.rs).
+    Glyphs(&'static [u8; 256]),
 }
 
 /// The canvas before a sketch's `setup` chooses one, in canvas units: p5's.
@@ -188,6 +194,7 @@ impl P5 {
                 Fill::Supersampled => {
                     pixmap.fill_path(path, &paint(color), FillRule::Winding, ts, None)
                 }
+                Fill::Glyphs(gamma) => fill::fill_glyphs(pixmap, path, ts, color, gamma),
             });
     }
 
@@ -202,6 +209,11 @@ impl P5 {
     /// than tiny-skia's supersampled fill of them (stroke-weight diff8 2.8 %
     /// before).
     fn stroke_path(&mut self, path: &Path, color: Rgba) {
+        self.stroke_path_as(path, color, Fill::Analytic);
+    }
+
+    /// `stroke_path`, a stroke wider than a hairline filled as `fill` says.
+    fn stroke_path_as(&mut self, path: &Path, color: Rgba, fill: Fill) {
         if self.style.stroke_weight <= 0.0 || !self.style.matrix.invertible() {
             return;
         }
@@ -216,7 +228,7 @@ impl P5 {
         if !hairline(&ts, stroke.width) {
             let res_scale = PathStroker::compute_resolution_scale(&ts);
             if let Some(outline) = path.stroke(&stroke, res_scale) {
-                self.fill_path(&outline, Fill::Analytic, color);
+                self.fill_path(&outline, fill, color);
             }
             return;
         }

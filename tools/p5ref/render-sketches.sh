@@ -62,13 +62,25 @@ recursive-tree          5  0,4        7
 scene-whale             300 0,60,299  7
 scene-chain             250 0,120,249 7
 scene-tree              121 0,60,120  7
+text-align              1  0          7
+text-box                1  0          7
+text-leading            1  0          7
+text-metrics            1  0          7
+text-sizes              1  0          7
+text-stroke             3  0,1,2      7
+text-transform          4  0,3        7
+text-loadfont           1  0          7
+text-labels             5  0,4        7
 '
 echo "$BATTERY" | while read -r name frames only seed; do
   [ -n "$name" ] || continue
   if [ $# -gt 0 ] && ! echo " $* " | grep -q " $name "; then continue; fi
   out=$ROOT/tests/reference/sketches/$name
+  # A sketch is NAME.js, or the folder NAME (its index.html).
+  sketch=$ROOT/tests/sketches/$name
+  [ -d "$sketch" ] || sketch=$sketch.js
   rm -rf "$out"
-  node render.js --sketch "$ROOT/tests/sketches/$name.js" --frames "$frames" --only "$only" \
+  node render.js --sketch "$sketch" --frames "$frames" --only "$only" \
     --seed "$seed" --out "$out"
   echo "$name: frames $frames, wrote $only"
 done

@@ -84,8 +84,9 @@ function launch(args) {
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
       '--disable-component-update', '--no-first-run', '--allow-file-access-from-files'],
-    // Sketch mode's hour(), day(), new Date().getHours() read the fake clock in UTC.
-    env: Object.assign({}, process.env, { TZ: 'UTC' }),
+    // Sketch mode's hour(), day(), new Date().getHours() read the fake clock in UTC;
+    // text is drawn with whalegen's bundled fonts only (fonts.conf).
+    env: Object.assign({}, process.env, { TZ: 'UTC', FONTCONFIG_FILE: path.join(__dirname, 'fonts.conf') }),
     defaultViewport: { width: 800, height: 600, deviceScaleFactor: 1 },
   });
 }

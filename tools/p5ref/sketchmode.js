@@ -65,7 +65,10 @@ function pageHtml(args) {
   const config = { seed: args.seed, fps: args.fps };
   const tag = (s) => (s.src ? '<script src="' + fileUrl(s.src) + '"></script>'
     : '<script>' + s.inline.replace(/<\/script/gi, '<\\/script') + '</script>');
+  // Relative paths (loadFont, loadJSON) are the sketch's folder's, as in whalegen.
+  const folder = fs.statSync(args.sketch).isDirectory() ? args.sketch : path.dirname(args.sketch);
   return ['<!doctype html><html><head><meta charset="utf-8">',
+    '<base href="' + fileUrl(folder) + '/">',
     '<script>window.__p5refConfig = ' + JSON.stringify(config) + ';</script>',
     tag({ src: path.join(__dirname, 'harness.js') }),
     tag({ src: P5 }),

@@ -1,0 +1,194 @@
+//! The native half of p5's text (text.js is the other): the fonts a
+//! sketch can name (the bundled faces, then those `loadFont` read from the
+//! sketch's folder), their metrics, widths of lines, and lines drawn.
+//! Fonts are numbered: 0 to 11 are the bundled faces (see
+//! `crate::p5::BUNDLED_FACES`), then each font loaded, in order.
+
+use std::cell::{Cell, RefCell};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use rquickjs::{Ctx, Exception, Object};
+
+use super::bind::{set, Stage, N};
+use super::files::refuse_url;
+use super::record::Op;
+use crate::p5::{Font, TextDraw, TextRun, BUNDLED_FACES};
+use crate::paths::{inside, read_bytes};
+
+/// The largest font file a sketch loads, in bytes (32 MiB: the largest
+/// CJK fonts are about 20).
+const MAX_FONT_FILE: u64 = 32 << 20;
+
+/// The most fonts a sketch loads.
+const MAX_FONTS: usize = 64;
+
+/// The most characters one `text()` or `textWidth()` call takes: a long
+/// page of text, far from what a hostile sketch would need to exhaust
+/// memory.
+const MAX_CHARS: usize = 100_000;
+
+/// How many glyphs are kept pending before they are drawn: about 12 MiB of
+/// them, so that a frame of text can't hold more.
+const MAX_PENDING_GLYPHS: usize = 1 << 20;
+
+/// Sets the text natives on `__native`. `folder` is the sketch's, the only
+/// one `loadFont` reads.
+pub(super) fn install_text(ctx: &Ctx<'_>, stage: &Stage, folder: PathBuf) -> rquickjs::Result<()> {
+    let native: Object = ctx.globals().get("__native")?;
+    let fonts: Rc<RefCell<Vec<Arc<Font>>>> = Rc::new(RefCell::new(
+        (0..BUNDLED_FACES).map(Font::bundled).collect(),
+    ));
+    let font = {
+        let fonts = fonts.clone();
+        move |ctx: &Ctx<'_>, n: f64| -> rquickjs::Result<Arc<Font>> {
+            let fonts = fonts.borrow();
+            match fonts.get(n as usize) {
+                Some(font) if n >= 0.0 && n.fract() == 0.0 => Ok(font.clone()),
+                _ => Err(Exception::throw_message(
+                    ctx,
+                    &format!("no font number {n}"),
+                )),
+            }
+        }
+    };
+
+    let f = font.clone();
+    set(ctx, &native, "fontMetrics", move |ctx: Ctx<'_>, n: N| {
+        let m = f(&ctx, n.0)?.metrics();
+        Ok::<_, rquickjs::Error>(vec![
+            m.units_per_em,
+            m.ascender,
+            m.descender,
+            m.typo_ascender,
+            m.typo_descender,
+        ])
+    })?;
+
+    let f = font.clone();
+    set(
+        ctx,
+        &native,
+        "textWidth",
+        move |ctx: Ctx<'_>, n: N, size: N, text: String| {
+            let font = f(&ctx, n.0)?;
+            bounded(&ctx, "textWidth", &text)?;
+            Ok::<_, rquickjs::Error>(
+                font.shape(&text).advance * size.0 / font.metrics().units_per_em,
+            )
+        },
+    )?;
+
+    let s = stage.clone();
+    let pending = Cell::new(0usize);
+    set(
+        ctx,
+        &native,
+        "text",
+        move |ctx: Ctx<'_>, n: N, size: N, text: String, place: Vec<f64>, flags: Vec<bool>| {
+            let font = font(&ctx, n.0)?;
+            bounded(&ctx, "text", &text)?;
+            let &[x, y, align] = place.as_slice() else {
+                return Err(Exception::throw_message(&ctx, "text: x, y and alignment"));
+            };
+            let &[canvas, fill_set, stroke_set] = flags.as_slice() else {
+                return Err(Exception::throw_message(&ctx, "text: three flags"));
+            };
+            let shaped = font.shape(&text);
+            let width = shaped.advance * size.0 / font.metrics().units_per_em;
+            pending.set(pending.get() + shaped.glyphs.len());
+            let run = TextRun {
+                font,
+                size: size.0,
+                shaped,
+                origin: (x - width * align, y),
+                draw: if canvas {
+                    TextDraw::Canvas
+                } else {
+                    TextDraw::Outline
+                },
+                fill_set,
+                stroke_set,
+            };
+            s.draw(&ctx, Op::Text(Arc::new(run)))?;
+            if pending.get() > MAX_PENDING_GLYPHS {
+                s.flush();
+                pending.set(0);
+            }
+            Ok(())
+        },
+    )?;
+
+    set(
+        ctx,
+        &native,
+        "loadFont",
+        move |ctx: Ctx<'_>, path: String| {
+            let mut fonts = fonts.borrow_mut();
+            if fonts.len() >= BUNDLED_FACES + MAX_FONTS {
+                let why = format!("loadFont({path:?}): a sketch loads at most {MAX_FONTS} fonts");
+                return Err(Exception::throw_message(&ctx, &why));
+            }
+            let font =
+                load_font(&folder, &path).map_err(|why| Exception::throw_message(&ctx, &why))?;
+            fonts.push(Arc::new(font));
+            Ok(fonts.len() - 1)
+        },
+    )
+}
+
+/// Throws when `text` is longer than `MAX_CHARS` characters.
+fn bounded(ctx: &Ctx<'_>, call: &str, text: &str) -> rquickjs::Result<()> {
+    let chars = text.chars().count();
+    if chars > MAX_CHARS {
+        let why = format!(
+            "{call}(): a string of {chars} characters; whalegen draws at most {MAX_CHARS} in one call"
+        );
+        return Err(Exception::throw_message(ctx, &why));
+    }
+    Ok(())
+}
+
+/// The font in the file `path` inside `folder`, or why not, in a line that
+/// names the call and the file.
+fn load_font(folder: &Path, path: &str) -> Result<Font, String> {
+    let call = format!("loadFont({path:?})");
+    refuse_url(&call, path)?;
+    let lower = path.to_ascii_lowercase();
+    if !(lower.ends_with(".ttf") || lower.ends_with(".otf")) {
+        return Err(format!("{call}: whalegen loads .ttf and .otf fonts"));
+    }
+    let file = inside(folder, Path::new(path), "path").map_err(|e| format!("{call}: {e}"))?;
+    let data = read_bytes(&file, MAX_FONT_FILE).map_err(|e| format!("{call}: {}", e.chain()))?;
+    Font::parse(data).map_err(|why| format!("{call}: {}: {why}", file.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fonts_are_read_from_inside_the_folder_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let sans =
+            std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts/DejaVuSans.ttf"));
+        std::fs::write(dir.path().join("a.ttf"), sans.unwrap()).unwrap();
+        std::fs::write(dir.path().join("broken.ttf"), b"no font").unwrap();
+        assert!(load_font(dir.path(), "a.ttf").is_ok());
+        for (path, needle) in [
+            ("https://example.com/a.ttf", "a URL"),
+            ("../a.ttf", "`..` is not allowed"),
+            ("/etc/a.ttf", "absolute path"),
+            ("missing.ttf", "missing.ttf"),
+            ("broken.ttf", "broken.ttf: not a TrueType or OpenType font"),
+            ("a.woff", ".ttf and .otf"),
+        ] {
+            let err = load_font(dir.path(), path).unwrap_err();
+            assert!(
+                err.starts_with(&format!("loadFont({path:?}): ")) && err.contains(needle),
+                "{path}: {err}"
+            );
+        }
+    }
+}
