@@ -42,10 +42,17 @@ pub(crate) struct OutputSpec {
     pub(crate) loops: u16,
     #[serde(default)]
     pub(crate) transparent: bool,
+    #[serde(default = "lossless")]
+    pub(crate) quality: f64,
+    pub(crate) max_size: Option<String>,
 }
 
 fn one() -> f64 {
     1.0
+}
+
+fn lossless() -> f64 {
+    100.0
 }
 
 impl OutputSpec {
@@ -62,6 +69,8 @@ impl OutputSpec {
             sheet: (kind == "sheet").then(|| SHEET.to_string()),
             loops: 0,
             transparent: false,
+            quality: 100.0,
+            max_size: None,
         })
     }
 
