@@ -9,8 +9,10 @@ const CODE_BITS: u32 = 12;
 /// giflib clears the table one entry before it is full, so that a decoder's
 /// table (one entry behind the encoder's) never needs a 13th bit.
 const LAST_CODE: u16 = (1 << CODE_BITS) - 1;
-/// Slots of the hash table: twice the codes, so probes stay short.
-const SLOTS: usize = 1 << (CODE_BITS + 2);
+/// Bits of a slot of the hash table: twice as many slots as codes, so
+/// that probes stay short.
+const SLOT_BITS: u32 = CODE_BITS + 1;
+const SLOTS: usize = 1 << SLOT_BITS;
 
 /// The dictionary: strings as (code of the string without its last byte,
 /// last byte) -> code. Extensions by one chosen byte, the transparent index
@@ -59,7 +61,7 @@ impl Dictionary {
         }
         let key = u32::from(prefix) << 8 | u32::from(byte);
         // giflib's hash: one shift and one xor, short on the critical path.
-        let mut slot = ((key >> CODE_BITS) ^ key) as usize % SLOTS;
+        let mut slot = (key.wrapping_mul(0x9E37_79B1) >> (32 - SLOT_BITS)) as usize;
         loop {
             match self.hashed[slot] {
                 0 => return Err(Slot::Hashed(slot)),
@@ -371,6 +373,53 @@ mod tests {
                 assert_eq!(decode(&encoded), input, "{len} bytes below {below}");
             }
         }
+    }
+
+    /// Rows of a shape over a background, the pixels the frame before shows
+    /// transparent (255): written as the background where that continues
+    /// the string, each decodes to transparent or the index shown, and the
+    /// stream is shorter than with every such pixel transparent.
+    #[test]
+    fn shown_pixels_continue_strings_and_decode_to_what_shows() {
+        let (width, rows) = (300, 200);
+        let shown = |i: usize| if (i % width) % 50 < 20 { 7 } else { 3 };
+        // The shape moved: the first columns of each band are new.
+        let indices: Vec<u8> = (0..width * rows)
+            .map(|i| if (i % width) % 50 < 2 { shown(i) } else { 255 })
+            .collect();
+        let flexible = encode(&indices, 255, shown, None);
+        let decoded = decode(&flexible);
+        for (i, (&got, &asked)) in decoded.iter().zip(&indices).enumerate() {
+            assert!(got == asked || (asked == 255 && got == shown(i)), "{i}");
+        }
+        assert!(decoded.iter().any(|&p| p != 255));
+        let plain = encode(&indices, 255, |_| 255, None);
+        assert_eq!(decode(&plain), indices);
+        assert!(
+            flexible.len() < plain.len(),
+            "{} {}",
+            flexible.len(),
+            plain.len()
+        );
+    }
+
+    /// A leeway writes only colours within its limit, and shrinks a noisy
+    /// gradient.
+    #[test]
+    fn a_leeway_strays_within_its_limit_only() {
+        let colours: [[u8; 3]; 256] = std::array::from_fn(|i| [i as u8; 3]);
+        let limit = 3 * 4 * 4;
+        let leeway = Leeway::new(&colours, limit, 255);
+        let noisy = bytes(200_000, 254, 3, 9);
+        let lossy = encode(&noisy, 255, |_| 255, Some(&leeway));
+        let decoded = decode(&lossy);
+        for (&got, &asked) in decoded.iter().zip(&noisy) {
+            assert!(
+                3 * u32::from(got.abs_diff(asked)).pow(2) <= limit,
+                "{got} {asked}"
+            );
+        }
+        assert!(lossy.len() < encode(&noisy, 255, |_| 255, None).len());
     }
 
     #[test]
