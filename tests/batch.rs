@@ -403,6 +403,21 @@ fn a_batch_file_stays_in_its_box() {
             .replace("./sub/../ok.gif", "./ok.gif"),
     );
     refused_up_front(d, &[], "another render of the batch writes it too");
+    // A batch file's GIF sizes are checked before anything renders.
+    for (outputs, needle) in [
+        (r#"{ path = "q.gif", quality = 0 }"#, "`quality` = 0"),
+        (
+            r#"{ path = "q.gif", max_size = "huge" }"#,
+            "`max-size` = huge",
+        ),
+        (
+            r#"{ path = "q.png", frame = 1, quality = 50 }"#,
+            "GIF output only",
+        ),
+    ] {
+        write(d, "jobs.toml", &job(outputs));
+        refused_up_front(d, &[], needle);
+    }
 }
 
 #[test]

@@ -153,6 +153,17 @@ mod tests {
             .parse()
             .unwrap();
         assert_eq!(outputs(ok["outputs"].clone()).unwrap().len(), 3);
+        let sized: Table = r#"outputs = [{ path = "a.gif", quality = 80, max_size = "1MB" }]"#
+            .parse()
+            .unwrap();
+        let Value::Table(table) = &outputs(sized["outputs"].clone()).unwrap()[0] else {
+            panic!()
+        };
+        let sized = spec(table.clone()).unwrap();
+        assert_eq!(
+            (sized.quality, sized.max_size.as_deref()),
+            (80.0, Some("1MB"))
+        );
         let err = refusal(r#"outputs = ["jpeg"]"#);
         assert!(
             err.contains("\"jpeg\"") && err.contains("\"apng\""),

@@ -311,17 +311,37 @@ fn crop(
     let side = |v: usize| u16::try_from(v).expect("GIF sides fit in u16");
     let across = right - left;
     let shown = |i: usize| shown((top + i / across) * width + left + i % across);
+    let mut data = lzw::encode(&buffer, TRANSPARENT, &shown, leeway);
+    // A small frame is also tried with every unchanged pixel written as
+    // the index it shows, and the shorter kept: on the chain (frames of
+    // about 20,000 pixels) that is 13 % smaller, on the whale (250,000)
+    // larger, where a second encoding would cost 4 % of the render.
+    if buffer.len() <= SMALL_FRAME {
+        let literal: Vec<u8> = (0..buffer.len())
+            .map(|i| match buffer[i] {
+                TRANSPARENT => shown(i),
+                index => index,
+            })
+            .collect();
+        let other = lzw::encode(&literal, TRANSPARENT, |_| TRANSPARENT, leeway);
+        if other.len() < data.len() {
+            data = other;
+        }
+    }
     Some(Frame {
         left: side(left),
         top: side(top),
         width: side(right - left),
         height: side(bottom + 1 - top),
-        buffer: lzw::encode(&buffer, TRANSPARENT, shown, leeway).into(),
+        buffer: data.into(),
         transparent: Some(TRANSPARENT),
         dispose: DisposalMethod::Keep,
         ..Frame::default()
     })
 }
+
+/// The most pixels of a frame encoded twice (see `crop`).
+const SMALL_FRAME: usize = 1 << 16;
 
 /// A frame that changes nothing, to carry a delay too long for one frame.
 pub fn unchanged() -> Frame<'static> {

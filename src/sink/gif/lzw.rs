@@ -23,6 +23,8 @@ struct Dictionary {
     often: u8,
     /// By code: the code of the string extended by `often`, or 0.
     by_often: Box<[u16; 1 << CODE_BITS]>,
+    /// By code: the last byte of its string.
+    ends: Box<[u8; 1 << CODE_BITS]>,
 
     hashed: Box<[u32; SLOTS]>,
 }
@@ -39,6 +41,7 @@ impl Dictionary {
         Dictionary {
             often,
             by_often: Box::new([0; 1 << CODE_BITS]),
+            ends: Box::new(std::array::from_fn(|code| code as u8)),
 
             hashed: Box::new([0; SLOTS]),
         }
@@ -71,7 +74,14 @@ impl Dictionary {
         }
     }
 
+    /// The last byte of the string of `code`.
+    #[inline]
+    fn last(&self, code: u16) -> u8 {
+        self.ends[usize::from(code)]
+    }
+
     fn insert(&mut self, slot: Slot, prefix: u16, byte: u8, code: u16) {
+        self.ends[usize::from(code)] = byte;
         match slot {
             Slot::Often => self.by_often[usize::from(prefix)] = code,
             Slot::Hashed(slot) => {
@@ -286,7 +296,10 @@ fn compress(
         // unless the pixel's other index, or with a leeway a colour near
         // its own, continues it.
         let mut own = byte;
-        if byte == dictionary.often {
+        // Where the string ends transparent, it is seldom continued by the
+        // index shown: not worth looking the index up (a cache miss, most
+        // of the cost of this).
+        if byte == dictionary.often && (leeway.is_some() || dictionary.last(prefix) != byte) {
             own = other(at);
             if u16::from(own) < clear_code {
                 if let Ok(code) = dictionary.find(prefix, own) {
