@@ -311,7 +311,7 @@ fn crop(
     let side = |v: usize| u16::try_from(v).expect("GIF sides fit in u16");
     let across = right - left;
     let shown = |i: usize| shown((top + i / across) * width + left + i % across);
-    let mut data = lzw::encode(&buffer, TRANSPARENT, &shown, leeway);
+    let mut data = lzw::encode(&buffer, TRANSPARENT, shown, leeway);
     // A small frame is also tried with every unchanged pixel written as
     // the index it shows, and the shorter kept: on the chain (frames of
     // about 20,000 pixels) that is 13 % smaller, on the whale (250,000)

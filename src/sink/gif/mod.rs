@@ -74,13 +74,13 @@ pub struct GifOptions {
     pub dither: Dither,
     /// How many times the animation plays; 0 for forever.
     pub plays: u16,
-    /// From 1 to 100 ([`LOSSLESS`], the default): below 100 a pixel may be
+    /// From 1 to 100 (lossless, the default): below 100 a pixel may be
     /// written as a nearby palette colour (within `(100 - quality) * 12`,
     /// squared RGB distance) where that continues the compressed string,
     /// as gifsicle's `--lossy` does.
     pub quality: u8,
     /// The most bytes the file may take: the best of `quality` and the
-    /// lower qualities of [`QUALITY_TRIES`] whose file fits is written.
+    /// lower qualities of 90, 75, 60, 45, 30, 15 and 1 whose file fits is written.
     /// Default: `None`, no limit.
     pub max_size: Option<u64>,
 }
@@ -107,7 +107,7 @@ pub struct GifSink {
 /// One encoding straight into the target, or several (qualities) into
 /// temporary files, the best that fits the budget copied into it.
 enum Tries {
-    One(Try<AtomicFile>),
+    One(Box<Try<AtomicFile>>),
     Budget {
         target: AtomicFile,
         budget: u64,
@@ -134,14 +134,10 @@ impl GifSink {
         let target = AtomicFile::create(path)?;
         let raster = (width, height);
         let tries = match options.max_size {
-            None => Tries::One(Try::open(
-                target,
-                path,
-                raster,
-                fps,
-                options,
-                options.quality,
-            )?),
+            None => {
+                let one = Try::open(target, path, raster, fps, options, options.quality)?;
+                Tries::One(Box::new(one))
+            }
             Some(budget) => {
                 let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
                 let lower = QUALITY_TRIES.into_iter().filter(|&q| q < options.quality);
