@@ -125,7 +125,7 @@ pub struct RenderArgs {
     pub quality: f64,
 
     /// The most bytes the GIF may take, e.g. 2MB, 500kB, 1.5MiB: the best
-    /// of --quality and 7 lower qualities that fits is written (one render,
+    /// of --quality and up to 7 lower qualities that fits is written (one render,
     /// each encoded), and the summary says which; none fitting writes
     /// nothing.
     #[arg(long, value_name = "SIZE")]
