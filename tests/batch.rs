@@ -403,7 +403,8 @@ fn a_batch_file_stays_in_its_box() {
             .replace("./sub/../ok.gif", "./ok.gif"),
     );
     refused_up_front(d, &[], "another render of the batch writes it too");
-    // A batch file's GIF sizes are checked before anything renders.
+    // A batch file's bad GIF sizes fail their job, naming the key (the job
+    // before still renders: jobs are read one by one).
     for (outputs, needle) in [
         (r#"{ path = "q.gif", quality = 0 }"#, "`quality` = 0"),
         (
@@ -416,7 +417,11 @@ fn a_batch_file_stays_in_its_box() {
         ),
     ] {
         write(d, "jobs.toml", &job(outputs));
-        refused_up_front(d, &[], needle);
+        let out = whalegen(d, &["batch", "jobs.toml", "-o", "box/out"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(needle), "{needle}: {err}");
+        assert!(!d.join("box/out/q.gif").exists() && !d.join("box/out/q.png").exists());
     }
 }
 

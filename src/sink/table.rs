@@ -94,8 +94,21 @@ impl OutputSpec {
             .transpose()
     }
 
-    /// `frame` writes one frame: nothing else may say which frames.
+    /// `frame` writes one frame: nothing else may say which frames; a
+    /// GIF's quality and budget are checked up front, before a batch
+    /// renders anything.
     fn check(&self) -> Result<(), Error> {
+        let quality = crate::limits::check_quality(self.quality)?;
+        if let Some(max_size) = &self.max_size {
+            crate::limits::check_max_size(max_size)?;
+        }
+        if (quality < 100 || self.max_size.is_some()) && !self.path.ends_with(".gif") {
+            return Err(check::refuse(
+                "outputs",
+                &self.path,
+                "`quality` and `max_size` for a .gif: they apply to GIF output only",
+            ));
+        }
         if self.frame.is_some()
             && (self.frames.is_some() || self.start != 0 || self.sheet.is_some())
         {
