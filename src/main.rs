@@ -195,7 +195,14 @@ fn written(files: &[std::path::PathBuf], rendered: &whalegen::Rendered) -> Strin
     } else {
         format!("{} KB", bytes.div_ceil(1000))
     };
-    format!("{what}: {timing}, {size}, {:.2} s", rendered.seconds)
+    let chosen = match rendered.quality {
+        Some(q) => format!(", quality {q} (the best tried that fits --max-size)"),
+        None => String::new(),
+    };
+    format!(
+        "{what}: {timing}, {size}{chosen}, {:.2} s",
+        rendered.seconds
+    )
 }
 
 /// "1 file", "2 files".

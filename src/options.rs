@@ -57,6 +57,17 @@ pub struct RenderOptions {
     pub transparent: bool,
     /// How a GIF approximates colours its palette lacks. Default: none.
     pub dither: Dither,
+    /// A GIF's quality, a whole number from 1 to 100 (gifski's scale): 100
+    /// is lossless (the palette's colours exactly); below, a pixel may be
+    /// written as a nearby palette colour where that compresses better,
+    /// the further the lower (gifsicle's `--lossy`). Default: 100.
+    pub quality: f64,
+    /// The most a GIF may take: `2MB`, `500kB`, `1.5MiB` or a number of
+    /// bytes (kB and MB are 1000s, KiB and MiB 1024s), at least 1 kB. The
+    /// GIF is encoded at `quality` and at lower qualities (at most 8
+    /// encodings, all in the one render) and the best that fits is written;
+    /// none fitting is an error and writes nothing. Default: `None`.
+    pub max_size: Option<String>,
     /// Threads to draw and encode on: an output that is encoded beside the
     /// drawing (GIF, PNG, APNG, video) takes one, the others draw.
     /// Default (`None`): one per core.
@@ -79,6 +90,8 @@ impl Default for RenderOptions {
             loops: 0,
             transparent: false,
             dither: Dither::None,
+            quality: 100.0,
+            max_size: None,
             threads: None,
         }
     }

@@ -14,14 +14,15 @@ use crate::check;
 use crate::error::Error;
 use crate::js::JsSource;
 use crate::limits::{
-    check_fps, check_raster, check_scale, check_work, GIF_FPS_HONOURED, MAX_FRAMES,
+    check_fps, check_max_size, check_quality, check_raster, check_scale, check_work,
+    GIF_FPS_HONOURED, MAX_FRAMES,
 };
 use crate::options::{
     cores, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions, SketchOptions,
 };
 use crate::params::{parse_set, Settings};
 use crate::preset::{checked_settings, to_toml, Loaded, Preset};
-use crate::sink::{GifOptions, Output, OutputFlags};
+use crate::sink::{GifOptions, Output, OutputFlags, LOSSLESS};
 use crate::sketch::Source;
 
 /// Where a render without `-o` writes: `out/NAME.gif`.
@@ -63,6 +64,12 @@ impl Plan {
         let fps = options.fps.unwrap_or_else(|| source.fps());
         check_fps(fps)?;
         check_scale(options.scale)?;
+        let quality = check_quality(options.quality)?;
+        let max_size = options
+            .max_size
+            .as_deref()
+            .map(check_max_size)
+            .transpose()?;
         let selection = selection(options, frames)?;
         let mut placeholders = vec![("preset", name.clone()), ("frames", frames.to_string())];
         placeholders.extend(source.placeholders());
@@ -72,6 +79,7 @@ impl Plan {
             loops: options.loops,
             transparent: options.transparent,
             dither: options.dither,
+            sized: quality < LOSSLESS || max_size.is_some(),
         };
         let output = if options.dry_run {
             if options.output.is_some() {
@@ -114,6 +122,8 @@ impl Plan {
             gif: GifOptions {
                 dither: options.dither,
                 plays: options.loops,
+                quality,
+                max_size,
             },
             threads: options.threads.unwrap_or_else(cores).get(),
             placeholders,

@@ -403,6 +403,26 @@ fn a_batch_file_stays_in_its_box() {
             .replace("./sub/../ok.gif", "./ok.gif"),
     );
     refused_up_front(d, &[], "another render of the batch writes it too");
+    // A batch file's bad GIF sizes fail their job, naming the key (the job
+    // before still renders: jobs are read one by one).
+    for (outputs, needle) in [
+        (r#"{ path = "q.gif", quality = 0 }"#, "`quality` = 0"),
+        (
+            r#"{ path = "q.gif", max_size = "huge" }"#,
+            "`max-size` = huge",
+        ),
+        (
+            r#"{ path = "q.png", frame = 1, quality = 50 }"#,
+            "GIF output only",
+        ),
+    ] {
+        write(d, "jobs.toml", &job(outputs));
+        let out = whalegen(d, &["batch", "jobs.toml", "-o", "box/out"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(needle), "{needle}: {err}");
+        assert!(!d.join("box/out/q.gif").exists() && !d.join("box/out/q.png").exists());
+    }
 }
 
 #[test]

@@ -178,3 +178,113 @@ fn every_chain_frame_is_shown_for_its_own_delay() {
     let (mse, _) = errors(&on_screen(&gif, &rendered(SceneKind::Chain, 40, &[])));
     assert!(psnr(mse) >= 50.0, "{:.1} dB", psnr(mse));
 }
+
+/// Renders with the binary into `dir` and decodes the GIF: the decoded
+/// frames, the file's size and the summary line.
+fn render_in(dir: &std::path::Path, name: &str, args: &[&str]) -> (Decoded, u64, String) {
+    let base = ["render", "--scene", "whale", "--frames", "40", "-o", name];
+    let out = common::whalegen(dir, &[&base[..], args].concat());
+    let said = common::stderr(&out);
+    assert!(out.status.success(), "{args:?}: {said}");
+    let path = dir.join(name);
+    (decode(&path), std::fs::metadata(&path).unwrap().len(), said)
+}
+
+/// The largest squared RGB distance (summed over the channels) between two
+/// decodings of the same animation, frame by frame.
+fn worst_stray(a: &Decoded, b: &Decoded) -> u32 {
+    assert_eq!(a.shown.len(), b.shown.len());
+    let distance = |p: &[u8; 3], q: &[u8; 3]| -> u32 {
+        (0..3).map(|k| u32::from(p[k].abs_diff(q[k])).pow(2)).sum()
+    };
+    a.shown
+        .iter()
+        .zip(&b.shown)
+        .flat_map(|((x, dx), (y, dy))| {
+            assert_eq!(dx, dy);
+            x.iter().zip(y).map(|(p, q)| distance(p, q))
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// `--quality 60` lets a pixel stray from the lossless GIF's colour by a
+/// squared RGB distance of (100 - 60) * 12 = 480 (an error of about 12
+/// levels in each channel, a floor of 24 dB for any pixel), no more: every
+/// pixel of every frame is checked. It must also stray somewhere and make a
+/// smaller file; and the lower the quality, the smaller.
+#[test]
+fn lower_quality_strays_within_its_limit_and_shrinks_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lossless, lossless_size, _) = render_in(dir.path(), "q100.gif", &[]);
+    let (q60, q60_size, _) = render_in(dir.path(), "q60.gif", &["--quality", "60"]);
+    let (_, q20_size, _) = render_in(dir.path(), "q20.gif", &["--quality", "20"]);
+    let stray = worst_stray(&lossless, &q60);
+    println!("sizes {lossless_size} {q60_size} {q20_size}, worst stray {stray}");
+    assert!(stray > 0 && stray <= 480, "{stray}");
+    assert!(
+        q60_size * 100 < lossless_size * 95,
+        "{q60_size} {lossless_size}"
+    );
+    assert!(q20_size < q60_size, "{q20_size} {q60_size}");
+}
+
+/// `--max-size` writes the best quality tried that fits, says which, and
+/// writes exactly what `--quality` of that value writes; a budget the
+/// lossless GIF fits keeps it lossless.
+#[test]
+fn a_byte_budget_keeps_the_best_quality_that_fits() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lossless, size, _) = render_in(dir.path(), "full.gif", &[]);
+    let fits = size.to_string();
+    let (kept, _, said) = render_in(dir.path(), "fits.gif", &["--max-size", &fits]);
+    assert!(said.contains("quality 100 (the best"), "{said}");
+    assert_eq!(worst_stray(&lossless, &kept), 0);
+    let budget = (size - 1).to_string();
+    let (chosen, chosen_size, said) = render_in(dir.path(), "under.gif", &["--max-size", &budget]);
+    assert!(chosen_size < size, "{chosen_size} {size}");
+    let quality = said
+        .split("quality ")
+        .nth(1)
+        .and_then(|q| q.split(' ').next())
+        .unwrap_or_else(|| panic!("no quality said: {said}"));
+    assert_ne!(quality, "100", "{said}");
+    let (same, _, _) = render_in(dir.path(), "same.gif", &["--quality", quality]);
+    assert_eq!(worst_stray(&same, &chosen), 0, "{said}");
+}
+
+/// Each refusal is one line naming the flag, exit 1, nothing written.
+#[test]
+fn bad_qualities_and_budgets_are_refused_and_write_nothing() {
+    let base = [
+        "render", "--scene", "whale", "--frames", "20", "-o", "a.gif",
+    ];
+    for (flag, value, needle) in [
+        (
+            "--quality",
+            "0",
+            "`quality` = 0: expected a whole number from 1",
+        ),
+        ("--quality", "101", "`quality` = 101"),
+        ("--quality", "NaN", "`quality` = NaN"),
+        ("--quality", "50.5", "`quality` = 50.5"),
+        (
+            "--max-size",
+            "lots",
+            "`max-size` = lots: expected a size such as 2MB",
+        ),
+        ("--max-size", "2XB", "`max-size` = 2XB"),
+        ("--max-size", "999", "at least 1000 bytes"),
+        (
+            "--max-size",
+            "1000",
+            "--max-size: even --quality 1 makes a larger GIF",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        common::refused(dir.path(), &[&base[..], &[flag, value]].concat(), needle);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let png = ["render", "--frame", "3", "--quality", "50", "-o", "a.png"];
+    common::refused(dir.path(), &png, "apply to GIF output only");
+}

@@ -126,6 +126,8 @@ impl Job {
                 scale: spec.scale,
                 loops: spec.loops,
                 transparent: spec.transparent,
+                quality: spec.quality,
+                max_size: spec.max_size.clone(),
                 sheet: spec.grid()?,
                 ..RenderOptions::default()
             };

@@ -118,6 +118,19 @@ pub struct RenderArgs {
     #[arg(long, value_enum, default_value_t = Dither::None)]
     pub dither: Dither,
 
+    /// GIF quality, a whole number from 1 to 100 (gifski's scale): 100 is
+    /// lossless; lower lets pixels take nearby palette colours where that
+    /// compresses better (as gifsicle --lossy), smaller and less exact.
+    #[arg(long, value_name = "1-100", default_value_t = 100.0)]
+    pub quality: f64,
+
+    /// The most bytes the GIF may take, e.g. 2MB, 500kB, 1.5MiB: the best
+    /// of --quality and up to 7 lower qualities that fits is written (one render,
+    /// each encoded), and the summary says which; none fitting writes
+    /// nothing.
+    #[arg(long, value_name = "SIZE")]
+    pub max_size: Option<String>,
+
     /// No progress bar.
     #[arg(short, long)]
     pub quiet: bool,
@@ -195,6 +208,8 @@ impl RenderArgs {
             loops: self.loops,
             transparent: self.transparent,
             dither: self.dither,
+            quality: self.quality,
+            max_size: self.max_size.clone(),
             threads: self.threads,
             ..self.scene.timing()
         }

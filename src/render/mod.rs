@@ -26,6 +26,9 @@ pub struct Rendered {
     pub size: (u32, u32),
     /// Wall-clock time, in seconds.
     pub seconds: f64,
+    /// The GIF quality chosen to fit `--max-size`, from 1 to 100; `None`
+    /// without a budget.
+    pub quality: Option<u8>,
 }
 
 /// Renders `plan` to its output, reporting each frame to `progress`. The
@@ -80,10 +83,11 @@ pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<Rendered, Error
     });
     progress.finish();
     result?;
-    sink.finish()?;
+    let finished = sink.finish()?;
     Ok(Rendered {
         frames,
         size,
         seconds: started.elapsed().as_secs_f64(),
+        quality: finished.quality,
     })
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::png::encoder;
-use super::{frame_delays, straight_rgba, AtomicFile, Sink};
+use super::{frame_delays, straight_rgba, AtomicFile, Finished, Sink};
 use crate::error::Error;
 use crate::frame::Frame;
 
@@ -64,10 +64,11 @@ impl Sink for ApngSink {
         Ok(())
     }
 
-    fn finish(self: Box<Self>) -> Result<(), Error> {
+    fn finish(self: Box<Self>) -> Result<Finished, Error> {
         let ApngSink { writer, file, .. } = *self;
         writer.finish().map_err(png_error(file.path()))?;
-        file.commit()
+        file.commit()?;
+        Ok(Finished::default())
     }
 }
 

@@ -10,7 +10,7 @@ mod sheet;
 mod table;
 mod video;
 
-pub use self::gif::{frame_delays, Dither, GifOptions};
+pub use self::gif::{frame_delays, Dither, GifOptions, LOSSLESS};
 pub use atomic::{committed, remove_temp_files, AtomicFile};
 pub use output::{Codec, Format, FramePattern, Grid, Output, OutputFlags};
 pub(crate) use table::{outputs, spec, OutputSpec};
@@ -46,7 +46,15 @@ pub trait Sink {
     /// A sink that needs the frame after it returns keeps the `Arc`.
     fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error>;
     /// Completes the output; until then nothing is at the target path.
-    fn finish(self: Box<Self>) -> Result<(), Error>;
+    fn finish(self: Box<Self>) -> Result<Finished, Error>;
+}
+
+/// What a finished output chose on its own.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Finished {
+    /// The quality, from 1 to 100, of a GIF written within a byte budget
+    /// (`--max-size`); `None` for any other output.
+    pub quality: Option<u8>,
 }
 
 /// Opens the sink for `output`. Fails before any rendering when the output
@@ -108,7 +116,7 @@ impl Sink for Discard {
         Ok(())
     }
 
-    fn finish(self: Box<Self>) -> Result<(), Error> {
-        Ok(())
+    fn finish(self: Box<Self>) -> Result<Finished, Error> {
+        Ok(Finished::default())
     }
 }

@@ -131,6 +131,9 @@ pub struct OutputFlags {
     pub transparent: bool,
     /// How a GIF approximates missing colours (`--dither`).
     pub dither: Dither,
+    /// A GIF quality below 100 or a byte budget (`--quality`,
+    /// `--max-size`).
+    pub sized: bool,
 }
 
 /// What a `.png` output holds.
@@ -360,6 +363,9 @@ fn check_flags(output: &Output, flags: &OutputFlags) -> Result<(), String> {
     }
     if flags.dither != Dither::None && !matches!(output, Output::Gif(_)) {
         return Err("--dither applies to GIF output only".into());
+    }
+    if flags.sized && !matches!(output, Output::Gif(_)) {
+        return Err("--quality and --max-size apply to GIF output only".into());
     }
     match output {
         Output::Gif(_) if flags.transparent => Err(

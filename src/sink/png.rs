@@ -7,7 +7,7 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 
 use super::FramePattern;
-use super::{straight_rgba, AtomicFile, Sink};
+use super::{straight_rgba, AtomicFile, Finished, Sink};
 use crate::error::Error;
 use crate::frame::Frame;
 
@@ -101,8 +101,8 @@ impl Sink for PngSink {
         }
     }
 
-    fn finish(mut self: Box<Self>) -> Result<(), Error> {
-        self.drain()
+    fn finish(mut self: Box<Self>) -> Result<Finished, Error> {
+        self.drain().map(|()| Finished::default())
     }
 }
 

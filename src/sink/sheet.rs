@@ -11,7 +11,7 @@ use tiny_skia::{BlendMode, Color, Pixmap, PixmapPaint, Transform};
 
 use super::png::encode;
 use super::Grid;
-use super::{straight_rgba, AtomicFile, Sink};
+use super::{straight_rgba, AtomicFile, Finished, Sink};
 use crate::error::Error;
 use crate::frame::Frame;
 
@@ -64,13 +64,14 @@ impl Sink for SheetSink {
         Ok(())
     }
 
-    fn finish(self: Box<Self>) -> Result<(), Error> {
+    fn finish(self: Box<Self>) -> Result<Finished, Error> {
         let SheetSink {
             mut file, sheet, ..
         } = *self;
         let mut rgba = Vec::new();
         let rgba = straight_rgba(&sheet, &mut rgba);
         encode(&mut file, sheet.width(), sheet.height(), rgba)?;
-        file.commit()
+        file.commit()?;
+        Ok(Finished::default())
     }
 }

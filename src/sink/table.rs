@@ -42,10 +42,17 @@ pub(crate) struct OutputSpec {
     pub(crate) loops: u16,
     #[serde(default)]
     pub(crate) transparent: bool,
+    #[serde(default = "lossless")]
+    pub(crate) quality: f64,
+    pub(crate) max_size: Option<String>,
 }
 
 fn one() -> f64 {
     1.0
+}
+
+fn lossless() -> f64 {
+    100.0
 }
 
 impl OutputSpec {
@@ -62,6 +69,8 @@ impl OutputSpec {
             sheet: (kind == "sheet").then(|| SHEET.to_string()),
             loops: 0,
             transparent: false,
+            quality: 100.0,
+            max_size: None,
         })
     }
 
@@ -85,8 +94,21 @@ impl OutputSpec {
             .transpose()
     }
 
-    /// `frame` writes one frame: nothing else may say which frames.
+    /// `frame` writes one frame: nothing else may say which frames; a
+    /// GIF's quality and budget are checked up front, before a batch
+    /// renders anything.
     fn check(&self) -> Result<(), Error> {
+        let quality = crate::limits::check_quality(self.quality)?;
+        if let Some(max_size) = &self.max_size {
+            crate::limits::check_max_size(max_size)?;
+        }
+        if (quality < 100 || self.max_size.is_some()) && !self.path.ends_with(".gif") {
+            return Err(check::refuse(
+                "outputs",
+                &self.path,
+                "`quality` and `max_size` for a .gif: they apply to GIF output only",
+            ));
+        }
         if self.frame.is_some()
             && (self.frames.is_some() || self.start != 0 || self.sheet.is_some())
         {
@@ -144,6 +166,17 @@ mod tests {
             .parse()
             .unwrap();
         assert_eq!(outputs(ok["outputs"].clone()).unwrap().len(), 3);
+        let sized: Table = r#"outputs = [{ path = "a.gif", quality = 80, max_size = "1MB" }]"#
+            .parse()
+            .unwrap();
+        let Value::Table(table) = &outputs(sized["outputs"].clone()).unwrap()[0] else {
+            panic!()
+        };
+        let sized = spec(table.clone()).unwrap();
+        assert_eq!(
+            (sized.quality, sized.max_size.as_deref()),
+            (80.0, Some("1MB"))
+        );
         let err = refusal(r#"outputs = ["jpeg"]"#);
         assert!(
             err.contains("\"jpeg\"") && err.contains("\"apng\""),

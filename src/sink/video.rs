@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::Codec;
-use super::{straight_rgba, AtomicFile, Sink};
+use super::{straight_rgba, AtomicFile, Finished, Sink};
 use crate::error::Error;
 use crate::frame::Frame;
 
@@ -198,7 +198,7 @@ impl Sink for VideoSink {
         }
     }
 
-    fn finish(mut self: Box<Self>) -> Result<(), Error> {
+    fn finish(mut self: Box<Self>) -> Result<Finished, Error> {
         self.wait()?;
         let file = self.file.take().expect("committed once");
         let written = std::fs::metadata(file.temp_path()).map_or(0, |m| m.len());
@@ -209,7 +209,8 @@ impl Sink for VideoSink {
                     .into(),
             });
         }
-        file.commit()
+        file.commit()?;
+        Ok(Finished::default())
     }
 }
 

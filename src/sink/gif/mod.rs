@@ -9,7 +9,8 @@ mod lzw;
 mod palette;
 
 use std::collections::BTreeMap;
-use std::io::{Seek, SeekFrom, Write};
+use std::fs::File;
+use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
@@ -18,8 +19,9 @@ use std::thread::JoinHandle;
 use ::gif::{Encoder, Repeat};
 
 use self::frame::Picture;
-use self::palette::{ColourCounts, Palette};
-use super::{AtomicFile, Sink};
+use self::lzw::Leeway;
+use self::palette::{ColourCounts, Palette, TRANSPARENT};
+use super::{AtomicFile, Finished, Sink};
 use crate::error::Error;
 use crate::frame::Frame;
 use crate::limits::GIF_FPS_HONOURED;
@@ -50,25 +52,67 @@ pub enum Dither {
     Diffusion,
 }
 
+/// The best quality: the palette's colours exactly, nothing lost but what
+/// the palette itself loses.
+pub const LOSSLESS: u8 = 100;
+
+/// The qualities `max_size` tries, best first, in one pass (each encodes
+/// every frame, so the work is bounded by their count): the best of them,
+/// at most the quality asked for, whose file fits is kept.
+pub const QUALITY_TRIES: [u8; 8] = [100, 90, 75, 60, 45, 30, 15, 1];
+
+/// How far each step of quality below 100 lets a pixel's colour stray, as
+/// a squared distance in RGB (the sum over the channels of the squared
+/// difference in 8-bit levels): quality 90 allows 120 (a difference of
+/// about 6 levels in each channel), quality 1 about 1,200 (20 levels).
+const STRAY_PER_STEP: u32 = 12;
+
 /// The choices a GIF offers.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GifOptions {
     /// How colours the palette lacks are approximated.
     pub dither: Dither,
     /// How many times the animation plays; 0 for forever.
     pub plays: u16,
+    /// From 1 to 100 (lossless, the default): below 100 a pixel may be
+    /// written as a nearby palette colour (within `(100 - quality) * 12`,
+    /// squared RGB distance) where that continues the compressed string,
+    /// as gifsicle's `--lossy` does.
+    pub quality: u8,
+    /// The most bytes the file may take: the best of `quality` and the
+    /// lower qualities of 90, 75, 60, 45, 30, 15 and 1 whose file fits is written.
+    /// Default: `None`, no limit.
+    pub max_size: Option<u64>,
+}
+
+impl Default for GifOptions {
+    fn default() -> Self {
+        GifOptions {
+            dither: Dither::None,
+            plays: 0,
+            quality: LOSSLESS,
+            max_size: None,
+        }
+    }
 }
 
 /// Writes one GIF: `finish` commits it; dropped before, it leaves nothing.
 pub struct GifSink {
     preview: ColourCounts,
     width: usize,
-    /// Until the first frame, when it moves to the worker.
-    writer: Option<Writer>,
-    queue: Option<SyncSender<Arc<Frame>>>,
-    /// Hands the writer back once the queue closes and every frame is
-    /// written, for `finish` to commit.
-    worker: Option<JoinHandle<Result<Writer, Error>>>,
+    path: PathBuf,
+    tries: Tries,
+}
+
+/// One encoding straight into the target, or several (qualities) into
+/// temporary files, the best that fits the budget copied into it.
+enum Tries {
+    One(Box<Try<AtomicFile>>),
+    Budget {
+        target: AtomicFile,
+        budget: u64,
+        tries: Vec<Try<BufWriter<File>>>,
+    },
 }
 
 impl GifSink {
@@ -79,7 +123,6 @@ impl GifSink {
         fps: f64,
         options: GifOptions,
     ) -> Result<Self, Error> {
-        let size = |v: u32| u16::try_from(v).expect("the plan keeps sizes within 65535");
         if is_stream(path) {
             return Err(Error::Output {
                 path: path.to_path_buf(),
@@ -88,57 +131,41 @@ impl GifSink {
                     .into(),
             });
         }
-        let file = AtomicFile::create(path)?;
-        let gif_error = |source| Error::Gif {
-            path: path.to_path_buf(),
-            source,
+        let target = AtomicFile::create(path)?;
+        let raster = (width, height);
+        let tries = match options.max_size {
+            None => {
+                let one = Try::open(target, path, raster, fps, options, options.quality)?;
+                Tries::One(Box::new(one))
+            }
+            Some(budget) => {
+                let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+                let lower = QUALITY_TRIES.into_iter().filter(|&q| q < options.quality);
+                let tries = std::iter::once(options.quality)
+                    .chain(lower)
+                    .map(|quality| {
+                        let file = tempfile::tempfile_in(dir.unwrap_or(Path::new("."))).map_err(
+                            |source| Error::Write {
+                                path: path.to_path_buf(),
+                                source,
+                            },
+                        )?;
+                        Try::open(BufWriter::new(file), path, raster, fps, options, quality)
+                    })
+                    .collect::<Result<_, _>>()?;
+                Tries::Budget {
+                    target,
+                    budget,
+                    tries,
+                }
+            }
         };
-        // The colour table is written again, complete, by `finish`.
-        let mut encoder =
-            Encoder::new(file, size(width), size(height), &[0; 3 * 256]).map_err(gif_error)?;
-        let repeat = match options.plays {
-            0 => Repeat::Infinite,
-            n => Repeat::Finite(n - 1),
-        };
-        encoder.set_repeat(repeat).map_err(gif_error)?;
         Ok(GifSink {
             preview: ColourCounts::default(),
             width: width as usize,
-            writer: Some(Writer {
-                encoder,
-                path: path.to_path_buf(),
-                palette: Palette::new(&ColourCounts::default()),
-                width: width as usize,
-                fps,
-                dither: options.dither,
-                previous: None,
-                pending: None,
-                received: 0,
-            }),
-            queue: None,
-            worker: None,
+            path: path.to_path_buf(),
+            tries,
         })
-    }
-
-    /// Closes the queue and waits for the worker: the writer, every frame
-    /// written, or the worker's error.
-    fn join(&mut self) -> Result<Option<Writer>, Error> {
-        self.queue = None;
-        match self.worker.take() {
-            Some(worker) => worker
-                .join()
-                .unwrap_or_else(|_| Err(Error::Panic("the GIF writer panicked".into())))
-                .map(Some),
-            None => Ok(self.writer.take()),
-        }
-    }
-}
-
-impl Drop for GifSink {
-    /// Not finished: the worker stops, and the temporary file goes with the
-    /// writer.
-    fn drop(&mut self) {
-        let _ = self.join();
     }
 }
 
@@ -157,8 +184,114 @@ impl Sink for GifSink {
     }
 
     fn write(&mut self, frame: &Arc<Frame>) -> Result<(), Error> {
+        let preview = &self.preview;
+        match &mut self.tries {
+            Tries::One(one) => one.write(preview, frame),
+            Tries::Budget { tries, .. } => {
+                for one in tries.iter_mut() {
+                    one.write(preview, frame)?;
+                }
+                if tries.iter().all(|t| t.over) {
+                    return Err(Error::Output {
+                        path: self.path.clone(),
+                        reason: over_budget(tries.last().map_or(1, |t| t.quality)),
+                    });
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn finish(self: Box<Self>) -> Result<Finished, Error> {
+        match self.tries {
+            Tries::One(one) => {
+                one.finish()?.expect("no budget").commit()?;
+                Ok(Finished::default())
+            }
+            Tries::Budget {
+                mut target,
+                budget,
+                tries,
+            } => {
+                let mut last = 1;
+                for one in tries {
+                    last = one.quality;
+                    let quality = one.quality;
+                    let Some(file) = one.finish()? else { continue };
+                    let mut file = file.into_inner().map_err(|e| Error::Write {
+                        path: self.path.clone(),
+                        source: e.into_error(),
+                    })?;
+                    let write_error = |source| Error::Write {
+                        path: self.path.clone(),
+                        source,
+                    };
+                    let size = file.seek(SeekFrom::End(0)).map_err(write_error)?;
+                    if size > budget {
+                        continue;
+                    }
+                    file.seek(SeekFrom::Start(0)).map_err(write_error)?;
+                    std::io::copy(&mut file, &mut target).map_err(write_error)?;
+                    target.commit()?;
+                    return Ok(Finished {
+                        quality: Some(quality),
+                    });
+                }
+                Err(Error::Output {
+                    path: self.path,
+                    reason: over_budget(last),
+                })
+            }
+        }
+    }
+}
+
+/// Why nothing fits the budget: even the lowest quality tried is larger.
+fn over_budget(lowest: u8) -> String {
+    format!(
+        "--max-size: even --quality {lowest} makes a larger GIF; allow more bytes, or fewer \
+         frames (--frames), a smaller --scale or fewer colours"
+    )
+}
+
+/// One encoding of the GIF: its writer on a worker thread once frames come.
+struct Try<W: Output> {
+    quality: u8,
+    /// Until the first frame, when it moves to the worker.
+    writer: Option<Writer<W>>,
+    queue: Option<SyncSender<Arc<Frame>>>,
+    /// Hands the writer back once the queue closes and every frame is
+    /// written, for `finish`; `None` once it has gone over its budget.
+    worker: Option<JoinHandle<Result<Option<Writer<W>>, Error>>>,
+    /// Over its budget: given no more frames.
+    over: bool,
+}
+
+impl<W: Output> Try<W> {
+    /// An encoding at `quality` into `file` (see [`Writer::create`]).
+    fn open(
+        file: W,
+        path: &Path,
+        raster: (u32, u32),
+        fps: f64,
+        options: GifOptions,
+        quality: u8,
+    ) -> Result<Self, Error> {
+        Ok(Try {
+            quality,
+            writer: Some(Writer::create(file, path, raster, fps, options, quality)?),
+            queue: None,
+            worker: None,
+            over: false,
+        })
+    }
+
+    fn write(&mut self, preview: &ColourCounts, frame: &Arc<Frame>) -> Result<(), Error> {
+        if self.over {
+            return Ok(());
+        }
         if let Some(mut writer) = self.writer.take() {
-            writer.palette = Palette::new(&self.preview);
+            writer.palette = Palette::new(preview);
             // The worker holds a batch; one more frame waits: enough to keep
             // it busy, and every frame held is 2 MB at 800 x 600.
             let (queue, frames) = sync_channel(1);
@@ -167,30 +300,68 @@ impl Sink for GifSink {
         }
         let queue = self.queue.as_ref().expect("the worker runs");
         if queue.send(Arc::clone(frame)).is_err() {
-            // The worker stopped early: it failed, and says why.
-            self.join()?;
+            // The worker stopped early: over its budget, or it failed and
+            // says why.
+            if self.join()?.is_none() {
+                self.over = true;
+                return Ok(());
+            }
             return Err(Error::Panic("the GIF writer stopped early".into()));
         }
         Ok(())
     }
 
-    fn finish(mut self: Box<Self>) -> Result<(), Error> {
+    /// Closes the queue and waits for the worker: the writer, every frame
+    /// written; `None` over its budget; or the worker's error.
+    fn join(&mut self) -> Result<Option<Writer<W>>, Error> {
+        self.queue = None;
+        match self.worker.take() {
+            Some(worker) => worker
+                .join()
+                .unwrap_or_else(|_| Err(Error::Panic("the GIF writer panicked".into()))),
+            None => Ok(self.writer.take()),
+        }
+    }
+
+    /// The finished file; `None` when it went over its budget.
+    fn finish(mut self) -> Result<Option<W>, Error> {
+        if self.over {
+            return Ok(None);
+        }
         match self.join()? {
-            Some(writer) => writer.finish(),
-            None => Err(Error::Panic("the GIF writer stopped without a word".into())),
+            Some(writer) => writer.finish().map(Some),
+            None => Ok(None),
         }
     }
 }
 
+impl<W: Output> Drop for Try<W> {
+    /// Not finished: the worker stops, and the file goes with the writer.
+    fn drop(&mut self) {
+        let _ = self.join();
+    }
+}
+
+/// What a GIF is written to: the target, or a temporary file.
+trait Output: Write + Seek + Send + 'static {}
+
+impl<T: Write + Seek + Send + 'static> Output for T {}
+
 /// The encoding state, on the worker thread.
-struct Writer {
-    encoder: Encoder<AtomicFile>,
+struct Writer<W: Output> {
+    encoder: Encoder<W>,
     path: PathBuf,
     /// Built from the preview when the first frame comes.
     palette: Palette,
     width: usize,
     fps: f64,
     dither: Dither,
+    /// From 1 to 100 (lossless).
+    quality: u8,
+    /// Stop once the frames written pass it, in bytes.
+    budget: Option<u64>,
+    /// Bytes of compressed frames written so far.
+    bytes: u64,
     /// The last frame, which is what the canvas shows.
     previous: Option<Arc<Picture>>,
     /// The last frame, held back while identical frames lengthen its delay.
@@ -199,21 +370,69 @@ struct Writer {
     received: u32,
 }
 
-impl Writer {
+impl<W: Output> Writer<W> {
+    fn create(
+        file: W,
+        path: &Path,
+        (width, height): (u32, u32),
+        fps: f64,
+        options: GifOptions,
+        quality: u8,
+    ) -> Result<Self, Error> {
+        let size = |v: u32| u16::try_from(v).expect("the plan keeps sizes within 65535");
+        let gif_error = |source| Error::Gif {
+            path: path.to_path_buf(),
+            source,
+        };
+        // The colour table is written again, complete, by `finish`.
+        let mut encoder =
+            Encoder::new(file, size(width), size(height), &[0; 3 * 256]).map_err(gif_error)?;
+        let repeat = match options.plays {
+            0 => Repeat::Infinite,
+            n => Repeat::Finite(n - 1),
+        };
+        encoder.set_repeat(repeat).map_err(gif_error)?;
+        Ok(Writer {
+            encoder,
+            path: path.to_path_buf(),
+            palette: Palette::new(&ColourCounts::default()),
+            width: width as usize,
+            fps,
+            dither: options.dither,
+            quality,
+            budget: options.max_size,
+            bytes: 0,
+            previous: None,
+            pending: None,
+            received: 0,
+        })
+    }
+
     /// Maps and compresses frames on the thread pool while the next ones
     /// come, a few at a time; writes them in order. Once the queue closes
     /// and every frame is written, hands itself back to be finished (or
-    /// dropped, which abandons the file).
-    fn run(mut self, frames: Receiver<Arc<Frame>>) -> Result<Writer, Error> {
+    /// dropped, which abandons the file); `None` as soon as the frames
+    /// written pass the budget.
+    fn run(mut self, frames: Receiver<Arc<Frame>>) -> Result<Option<Self>, Error> {
         let (done, finished) = channel();
         let mut waiting = BTreeMap::new();
         let mut sent = 0;
         for frame in frames {
             let picture = Arc::new(self.picture(frame));
             let previous = self.previous.replace(Arc::clone(&picture));
+            let leeway = (self.quality < LOSSLESS).then(|| {
+                let limit = STRAY_PER_STEP * u32::from(LOSSLESS - self.quality);
+                Leeway::new(&self.palette.colours(), limit, TRANSPARENT)
+            });
             let (table, width, done) = (self.palette.table(), self.width, done.clone());
             rayon::spawn(move || {
-                let frame = frame::changes(&table, previous.as_deref(), &picture, width);
+                let frame = frame::changes(
+                    &table,
+                    previous.as_deref(),
+                    &picture,
+                    width,
+                    leeway.as_ref(),
+                );
                 // Only fails when writing has failed already.
                 let _ = done.send((sent, frame));
             });
@@ -221,11 +440,19 @@ impl Writer {
             while sent - self.received >= IN_FLIGHT {
                 self.write_next(&finished, &mut waiting)?;
             }
+            if self.over() {
+                return Ok(None);
+            }
         }
         while self.received < sent {
             self.write_next(&finished, &mut waiting)?;
         }
-        Ok(self)
+        Ok((!self.over()).then_some(self))
+    }
+
+    /// Whether the frames written so far pass the budget.
+    fn over(&self) -> bool {
+        self.budget.is_some_and(|b| self.bytes > b)
     }
 
     /// A frame as the encoder compares it, its new colours admitted: in
@@ -291,6 +518,7 @@ impl Writer {
         let Some(frame) = self.pending.take() else {
             return Ok(());
         };
+        self.bytes += frame.buffer.len() as u64;
         self.encoder
             .write_lzw_pre_encoded_frame(&frame)
             .map_err(|source| Error::Gif {
@@ -300,8 +528,8 @@ impl Writer {
     }
 
     /// Writes the last frame and the trailer, then the colour table, now
-    /// that every colour has its entry.
-    fn finish(mut self) -> Result<(), Error> {
+    /// that every colour has its entry; hands back the file.
+    fn finish(mut self) -> Result<W, Error> {
         self.flush()?;
         let gif_error = |source| Error::Gif {
             path: self.path.clone(),
@@ -316,7 +544,7 @@ impl Writer {
             .map_err(write_error)?;
         file.write_all(&self.palette.table_bytes())
             .map_err(write_error)?;
-        file.commit()
+        Ok(file)
     }
 }
 

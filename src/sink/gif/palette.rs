@@ -223,13 +223,18 @@ impl Palette {
         unpack(self.colours[usize::from(index)])
     }
 
+    /// The colours by index, unused entries black.
+    pub fn colours(&self) -> [[u8; 3]; 256] {
+        let mut colours = [[0; 3]; 256];
+        for (slot, &c) in colours.iter_mut().zip(&self.colours) {
+            *slot = unpack(c);
+        }
+        colours
+    }
+
     /// The 256-entry colour table of the file; unused entries are black.
     pub fn table_bytes(&self) -> Vec<u8> {
-        let mut bytes = vec![0; 3 * 256];
-        for (i, &c) in self.colours.iter().enumerate() {
-            bytes[3 * i..3 * i + 3].copy_from_slice(&unpack(c));
-        }
-        bytes
+        self.colours().concat()
     }
 }
 
