@@ -669,6 +669,23 @@ fn fonts_are_loaded_from_the_sketch_folder_only() {
     }
 }
 
+/// A p5.Graphics has the text, blend-mode and filter functions too, not
+/// only the prelude's: they are added to the API a graphics is made from.
+#[test]
+fn a_graphics_blends_filters_and_measures_text() {
+    let s = sketch(
+        "function setup() {\n  const pg = createGraphics(20, 10);\n  pg.background(200);\n\
+           pg.blendMode(MULTIPLY);\n  pg.noStroke();\n  pg.fill(255, 0, 0);\n  pg.rect(0, 0, 10, 10);\n\
+           pg.blendMode(BLEND);\n  pg.filter(INVERT, false);\n  pg.textSize(8);\n\
+           print(JSON.stringify(pg.get(2, 2)), JSON.stringify(pg.get(15, 2)), pg.textWidth('ab') > 0);\n\
+           noLoop();\n}\n",
+    );
+    assert_eq!(
+        s.render(&["-q", "-o", "x.png"]),
+        "[55,255,255,255] [55,55,55,255] true\n"
+    );
+}
+
 #[test]
 fn graphics_memory_is_bounded_and_released_when_dropped_or_removed() {
     // 1,000 x 1,000 pixels each: 100 of them are more than the 67,108,864

@@ -42,8 +42,11 @@
   api.smooth = function () { native.smooth(true); };
   api.noSmooth = function () { native.smooth(false); };
 
+  // Into the prelude's `api` too, so that a p5.Graphics has them.
+  const shared = G.__whalegenPrelude.api;
   for (const key in api) {
     G[key] = api[key];
     G.p5.prototype[key] = api[key];
+    shared[key] = api[key];
   }
 })(__native);

@@ -8,7 +8,9 @@
   'use strict';
   const G = globalThis;
   const proto = G.p5.prototype;
-  function define(name, value) { G[name] = value; proto[name] = value; }
+  // Into the prelude's `api` too, so that a p5.Graphics has them.
+  const shared = G.__whalegenPrelude.api;
+  function define(name, value) { G[name] = value; proto[name] = value; shared[name] = value; }
 
   const BOLDITALIC = 'bold italic', WORD = 'WORD', CHAR = 'CHAR';
   define('BOLDITALIC', BOLDITALIC); define('WORD', WORD); define('CHAR', CHAR);

@@ -80,11 +80,13 @@ impl AtomicFile {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
         };
+        // A missing folder is made, as for frame patterns and the default
+        // output, so that `-o out/x.gif` works in any folder.
         if !dir.is_dir() {
-            return Err(refuse(format!(
-                "directory `{}` doesn't exist",
-                dir.display()
-            )));
+            std::fs::create_dir_all(dir).map_err(|source| Error::Write {
+                path: dir.to_path_buf(),
+                source,
+            })?;
         }
         match std::fs::metadata(target) {
             Ok(meta) if meta.is_dir() => {
@@ -397,14 +399,16 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_directory_is_named() {
-        let err = AtomicFile::create(Path::new("no/such/dir/a.gif"))
+    fn a_missing_folder_is_made_and_a_file_in_the_way_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("no/such/dir/a.gif");
+        AtomicFile::create(&target).unwrap().commit().unwrap();
+        assert!(target.is_file());
+        std::fs::write(dir.path().join("file"), "x").unwrap();
+        let err = AtomicFile::create(&dir.path().join("file/sub/a.gif"))
             .err()
             .unwrap()
             .to_string();
-        assert!(
-            err.contains("no/such/dir") && err.contains("doesn't exist"),
-            "{err}"
-        );
+        assert!(err.contains("file/sub"), "{err}");
     }
 }
