@@ -1,4 +1,4 @@
-// whalegen's p5.js 1.x filter(), blend modes, erase() and smooth(), over
+// whalegen's p5.js 1.x filter(), blend modes and erase(), over
 // the natives of src/js/filter.rs. Runs after prelude.js, before the
 // sketch, and adds its functions and constants to the global object and
 // to p5.prototype as the prelude does its own.
@@ -37,10 +37,6 @@
     native.erase(...levels(fill), ...levels(stroke));
   };
   api.noErase = function () { native.noErase(); };
-  // On a 2D canvas these only set imageSmoothingEnabled (images drawn
-  // scaled); shapes are anti-aliased either way.
-  api.smooth = function () { native.smooth(true); };
-  api.noSmooth = function () { native.smooth(false); };
 
   // Into the prelude's `api` too, so that a p5.Graphics has them.
   const shared = G.__whalegenPrelude.api;

@@ -1,5 +1,6 @@
-//! The natives of `filter()`, `blendMode()`, `erase()`/`noErase()` and
-//! `smooth()`/`noSmooth()` (their argument handling lives in filter.js).
+//! The natives of `filter()`, `blendMode()` and `erase()`/`noErase()`
+//! (their argument handling lives in filter.js; `smooth()`/`noSmooth()`
+//! are image.js's, since they only choose how images are scaled).
 
 use rquickjs::prelude::Rest;
 use rquickjs::{Ctx, Exception, Object};
@@ -65,9 +66,5 @@ pub(super) fn install_filters<'js>(
     let s = stage.clone();
     set(ctx, native, "noErase", move |ctx: Ctx<'js>| {
         s.draw(&ctx, Op::NoErase)
-    })?;
-    let s = stage.clone();
-    set(ctx, native, "smooth", move |ctx: Ctx<'js>, smooth: bool| {
-        s.draw(&ctx, Op::Smooth(smooth))
     })
 }

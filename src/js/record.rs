@@ -61,8 +61,6 @@ pub(crate) enum Op {
     /// `erase`'s fill and stroke colours.
     Erase(Rgba, Rgba),
     NoErase,
-    /// `smooth()` (true) or `noSmooth()`.
-    Smooth(bool),
     /// `filter(filter, param, webgl)`, its parameter checked: it reads
     /// only the canvas, so a replay filters the same pixels.
     Filter(Filter, Option<f64>, bool),
@@ -129,7 +127,6 @@ impl Op {
             Op::BlendMode(mode) => p5.blend_mode(mode),
             Op::Erase(fill, stroke) => p5.erase(fill, stroke),
             Op::NoErase => p5.no_erase(),
-            Op::Smooth(smooth) => p5.set_smooth(smooth),
             Op::Filter(filter, param, webgl) => {
                 // Checked when called (see `filter::check`).
                 let _ = p5.filter(filter, param, webgl);

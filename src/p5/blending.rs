@@ -56,19 +56,6 @@ impl P5 {
         style.blend = self.blend_cached;
     }
 
-    /// p5's `smooth` (`true`, the default) and `noSmooth` (`false`) on a 2D
-    /// canvas: whether images are smoothed when drawn scaled (the canvas's
-    /// `imageSmoothingEnabled`). Shapes are anti-aliased either way, as in
-    /// p5.js 1.11.
-    pub fn set_smooth(&mut self, smooth: bool) {
-        self.style.smooth = smooth;
-    }
-
-    /// Whether images are smoothed when drawn scaled (see `set_smooth`).
-    pub fn image_smoothing(&self) -> bool {
-        self.style.smooth
-    }
-
     /// Runs `f` on what `noErase` restores, while erasing.
     pub(super) fn erased(&mut self, f: impl FnOnce(&mut Erased)) {
         if let Some(erased) = &mut self.erasing {

@@ -63,9 +63,6 @@ pub(super) struct Style {
     pub matrix: Matrix,
     /// The canvas's composite operation (`blendMode`, or `erase`'s).
     pub blend: Composite,
-    /// Images are smoothed when scaled (`smooth()`, the default), or not
-    /// (`noSmooth()`): the canvas's `imageSmoothingEnabled`.
-    pub smooth: bool,
 }
 
 impl Default for Style {
@@ -83,7 +80,6 @@ impl Default for Style {
             ellipse_mode: Mode::Center,
             matrix: Matrix::IDENTITY,
             blend: Composite::SourceOver,
-            smooth: true,
         }
     }
 }
