@@ -28,6 +28,8 @@ const IMAGE_JS: &str = "whalegen-p5.js/image.js";
 /// The file name of data.js's frames (tables, dictionaries, XML, storage
 /// and the small globals): the prelude's, so left out too.
 const DATA_JS: &str = "whalegen-p5.js/data.js";
+/// The same for timers.js, data.js's timers (p5ref's harness runs it too).
+const TIMERS_JS: &str = "whalegen-p5.js/timers.js";
 /// The same for text.js, p5's text, evaluated after the prelude.
 const TEXT: &str = "whalegen-p5-text.js";
 
@@ -102,6 +104,7 @@ impl Engine {
         engine.eval(PRELUDE, include_str!("filter.js"))?;
         engine.eval(IMAGE_JS, include_str!("image.js"))?;
         engine.eval(TEXT, include_str!("text.js"))?;
+        engine.eval(TIMERS_JS, include_str!("timers.js"))?;
         engine.eval(DATA_JS, include_str!("data.js"))?;
         // What the API's files share is not the sketch's.
         engine.eval(PRELUDE, "delete globalThis.__whalegenPrelude;")?;

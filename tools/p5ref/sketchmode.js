@@ -115,6 +115,10 @@ async function render(args, launch, encodePng) {
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => { if ((m.type() === 'error' || m.type() === 'warn') && !/willReadFrequently/.test(m.text())) console.error('page:', m.text()); });
+    // What the sketch prints (print(), console.log), one line each, for
+    // tests of printed values: DIR/console.txt.
+    const printed = [];
+    page.on('console', (m) => { if (m.type() === 'log') printed.push(m.text()); });
     await openPage(page, args.sketch, html);
     // p5 runs setup() and the first draw() in one task on the load event.
     for (let waited = 0; ; waited += 50) {
@@ -147,6 +151,7 @@ async function render(args, launch, encodePng) {
       command: 'node render.js ' + process.argv.slice(2).map((x) => (/[\s"'{[]/.test(x) ? "'" + x + "'" : x)).join(' '),
     };
     fs.writeFileSync(path.join(args.out, 'render.json'), JSON.stringify(render, null, 1) + '\n');
+    fs.writeFileSync(path.join(args.out, 'console.txt'), printed.map((line) => line + '\n').join(''));
   } finally {
     await browser.close();
   }
