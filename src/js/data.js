@@ -251,6 +251,8 @@
   define('createNumberDict', (key, value) => new NumberDict(key, value));
 
   // ---------------------------------------------------------------- XML
+  // The errors the browser's DOM throws, by their names.
+  const domError = (name, message) => Object.assign(new Error(message), { name });
   // A node of the DOM p5.XML wraps: an element (`attributes` [name,
   // value] in order, `childNodes`), or text, CDATA, a comment or a
   // processing instruction (`nodeName` its target), with a `nodeValue`.
@@ -267,7 +269,7 @@
     get children() { return this.childNodes.filter((n) => n.isElement); }
     append(node) {
       for (let p = this; p !== null; p = p.parentNode) {
-        if (p === node) throw new Error("Failed to execute 'appendChild' on 'Node': The new child element contains the parent.");
+        if (p === node) throw domError('HierarchyRequestError', "Failed to execute 'appendChild' on 'Node': The new child element contains the parent.");
       }
       if (node.parentNode !== null) node.parentNode.childNodes.splice(node.parentNode.childNodes.indexOf(node), 1);
       node.parentNode = this;
@@ -340,7 +342,7 @@
   const NAME = /^[A-Za-z_:\u00C0-\uFFFF][-A-Za-z0-9_:.\u00B7\u00C0-\uFFFF]*$/;
   function element(name) {
     if (!NAME.test(String(name))) {
-      throw new Error("Failed to execute 'createElement' on 'Document': The tag name provided ('" + name + "') is not a valid name.");
+      throw domError('InvalidCharacterError', "Failed to execute 'createElement' on 'Document': The tag name provided ('" + name + "') is not a valid name.");
     }
     return new XNode(String(name));
   }
@@ -414,18 +416,17 @@
     }
     serialize() { return serialize(this.DOM); }
   }
-  // p5 copies the parsed document's keys into the object it returned.
   define('loadXML', function (path, ...args) {
-    return load('loadXML', path, args, () => {
-      const xml = new XML(tree(native.readXML(String(path))));
+    return load('loadXML', path, args, (nodes) => {
+      const xml = new XML(tree(nodes));
       return { result: xml, callback: xml };
-    });
+    }, native.readXML);
   });
   define('loadBytes', function (path, ...args) {
-    return load('loadBytes', path, args, () => {
-      const out = { bytes: native.readBytes(String(path)) };
+    return load('loadBytes', path, args, (bytes) => {
+      const out = { bytes };
       return { result: out, callback: out };
-    });
+    }, native.readBytes);
   });
 
   // ------------------------------------------------------------ storage
@@ -515,8 +516,13 @@
   }
   define('registerPromisePreload', () => unsupported('registerPromisePreload()',
     "it sets up an add-on library's loader, and whalegen runs no add-on libraries"));
-  // The sketch ends after this draw(), as in p5 (which removes the canvas).
-  define('remove', function () { api.noLoop(); S.redraws = 0; });
+  // The sketch ends after this draw(), as in p5 (which removes the canvas
+  // and the globals): loop() and redraw() do nothing after.
+  let removed = false;
+  const { loop, redraw } = api;
+  define('remove', function () { removed = true; api.noLoop(); S.redraws = 0; });
+  define('loop', function () { if (!removed) loop(); });
+  define('redraw', function (n) { if (!removed) redraw(n); });
   // The canvas element: its size in pixels.
   define('canvas', {
     get width() { return Math.floor(S.width * native.density()); },

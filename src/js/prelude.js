@@ -547,11 +547,13 @@
     const fns = args.filter((a) => typeof a === 'function');
     return { done: fns[0], failed: fns[1] };
   }
-  function load(call, path, args, parse) {
+  // `read(path)` reads the file (its text by default), `parse` makes the
+  // result and what the callback is given from what it read.
+  function load(call, path, args, parse, read) {
     const { done, failed } = callbacks(args);
     let value;
     try {
-      value = parse(native.readText(String(path), call));
+      value = parse(read ? read(String(path)) : native.readText(String(path), call));
     } catch (e) {
       if (failed) { failed(e); return undefined; }
       throw e;

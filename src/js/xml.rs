@@ -132,9 +132,10 @@ pub(super) fn parse(text: &str) -> Result<Vec<Node>, String> {
             Event::Comment(t) if inside => {
                 nodes.push(Node::Leaf("#comment", t.xml_content(version).into()))
             }
-            Event::PI(p) if inside => {
-                nodes.push(Node::Instruction(p.target().into(), p.content().trim_start().into()))
-            }
+            Event::PI(p) if inside => nodes.push(Node::Instruction(
+                p.target().into(),
+                p.content().trim_start().into(),
+            )),
             Event::Decl(d) => version = d.xml_version().map_err(|e| e.to_string())?,
             Event::Eof if depth > 0 => return Err("the file ends inside an element".into()),
             Event::Eof if !done => return Err("no root element".into()),
@@ -175,15 +176,14 @@ fn open(e: &BytesStart, version: XmlVersion) -> Result<Node, String> {
     for a in e.attributes() {
         let a = a.map_err(|err| format!("<{}>: {err}", name(e)))?;
         let key = a.key.as_ref();
-        let value = a
-            .normalized_value_with(version, 1, resolve_predefined_entity)
-            .map_err(|err| match err {
-                quick_xml::Error::Escape(quick_xml::escape::EscapeError::UnrecognizedEntity(
-                    _,
-                    n,
-                )) => entity(&n),
-                err => format!("<{}>: {err}", name(e)),
-            })?;
+        let value =
+            a.normalized_value_with(version, 1, resolve_predefined_entity)
+                .map_err(|err| match err {
+                    quick_xml::Error::Escape(
+                        quick_xml::escape::EscapeError::UnrecognizedEntity(_, n),
+                    ) => entity(&n),
+                    err => format!("<{}>: {err}", name(e)),
+                })?;
         attributes.push((key.to_string(), value.into_owned()));
     }
     Ok(Node::Open(name(e), attributes))
@@ -201,7 +201,10 @@ mod tests {
         assert_eq!(
             nodes,
             [
-                Node::Open("a".into(), vec![("x".into(), "1 & 2".into()), ("y".into(), "A".into())]),
+                Node::Open(
+                    "a".into(),
+                    vec![("x".into(), "1 & 2".into()), ("y".into(), "A".into())]
+                ),
                 Node::Leaf("#text", "\n t<u".into()),
                 Node::Open("b".into(), vec![]),
                 Node::Close,
@@ -222,7 +225,10 @@ mod tests {
             ("<a/><b/>", "a second element <b>"),
             ("<a/>x", "text outside the root element"),
             ("<a x='1' x='2'/>", "<a>"),
-            ("<!DOCTYPE a [<!ENTITY e 'x'>]><a>&e;</a>", "&e; is not one of XML's five"),
+            (
+                "<!DOCTYPE a [<!ENTITY e 'x'>]><a>&e;</a>",
+                "&e; is not one of XML's five",
+            ),
             ("<a x='&e;'/>", "&e; is not one of XML's five"),
         ] {
             let err = parse(xml).unwrap_err();
