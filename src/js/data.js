@@ -300,27 +300,29 @@
   const TEXT_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
   const ATTRIBUTE_ESCAPES = Object.assign({ '"': '&quot;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' }, TEXT_ESCAPES);
   const escaped = (s, table, re) => s.replace(re, (c) => table[c]);
-  // As Chromium's XMLSerializer writes a node: namespace declarations
-  // first, an element without children as `<name/>`.
+  // As Chromium's XMLSerializer writes a node: an element without
+  // children as `<name/>`.
   function serialize(n) {
     if (n.instruction) return '<?' + n.nodeName + ' ' + n.nodeValue + '?>';
     if (n.nodeName === '#text') return escaped(n.nodeValue, TEXT_ESCAPES, /[&<>]/g);
     if (n.nodeName === '#cdata-section') return '<![CDATA[' + n.nodeValue + ']]>';
     if (n.nodeName === '#comment') return '<!--' + n.nodeValue + '-->';
-    const declaration = ([k]) => k === 'xmlns' || k.startsWith('xmlns:');
-    const attributes = n.attributes.filter(declaration).concat(n.attributes.filter((a) => !declaration(a)))
-      .map(([k, v]) => ' ' + k + '="' + escaped(v, ATTRIBUTE_ESCAPES, /[&<>"\t\n\r]/g) + '"').join('');
+    const attributes = n.attributes.map(([k, v]) => ' ' + k + '="' + escaped(v, ATTRIBUTE_ESCAPES, /[&<>"\t\n\r]/g) + '"').join('');
     if (n.childNodes.length === 0) return '<' + n.nodeName + attributes + '/>';
     return '<' + n.nodeName + attributes + '>' + n.childNodes.map(serialize).join('') + '</' + n.nodeName + '>';
   }
-  // The tree of xml.rs's nodes (see readXML there).
+  // The tree of xml.rs's nodes (see readXML there). The attributes are
+  // listed as Chromium's parser lists them: namespace declarations first.
+  const declaration = ([k]) => k === 'xmlns' || k.startsWith('xmlns:');
   function tree(items) {
     const root = new XNode('#document');
     let parent = root;
     for (const item of items) {
       if (item[0] === '<') {
         const e = new XNode(item[1]);
-        for (let i = 0; i < item[2].length; i += 2) e.attributes.push([item[2][i], item[2][i + 1]]);
+        const all = [];
+        for (let i = 0; i < item[2].length; i += 2) all.push([item[2][i], item[2][i + 1]]);
+        e.attributes = all.filter(declaration).concat(all.filter((a) => !declaration(a)));
         parent.append(e);
         parent = e;
       } else if (item[0] === '>') {
