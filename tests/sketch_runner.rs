@@ -793,3 +793,158 @@ fn text_refuses_a_string_past_its_bound() {
         "sketch.js:2:12: Error: text(): a string of 100001 characters; whalegen draws at most 100000",
     );
 }
+
+/// Runs tests/printed/NAME/sketch.js for 6 frames (seed 7) and asserts
+/// that it prints what p5.js 1.11.13 printed in Chromium for it,
+/// tests/printed/NAME/p5.txt (`sh tools/p5ref/render-printed.sh NAME`).
+fn prints_what_p5_prints(name: &str) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/printed")
+        .join(name);
+    let expected = std::fs::read_to_string(dir.join("p5.txt")).unwrap();
+    let run = tempfile::tempdir().unwrap();
+    let sketch = dir.join("sketch.js");
+    let args = [
+        "render",
+        sketch.to_str().unwrap(),
+        "-q",
+        "--seed",
+        "7",
+        "--frames",
+        "6",
+        "-o",
+        "out/",
+    ];
+    let out = whalegen(run.path(), &args);
+    assert!(out.status.success(), "{name}: {}", stderr(&out));
+    let printed = stderr(&out);
+    for (i, (p5, ours)) in expected.lines().zip(printed.lines()).enumerate() {
+        assert_eq!(ours, p5, "{name}: line {} differs", i + 1);
+    }
+    assert_eq!(
+        printed.lines().count(),
+        expected.lines().count(),
+        "{name}: {printed}"
+    );
+}
+
+#[test]
+fn tables_print_what_p5_prints() {
+    prints_what_p5_prints("tables");
+}
+
+#[test]
+fn dictionaries_print_what_p5_prints() {
+    prints_what_p5_prints("dicts");
+}
+
+#[test]
+fn xml_prints_what_p5_prints() {
+    prints_what_p5_prints("xml");
+}
+
+#[test]
+fn storage_bytes_and_the_small_globals_print_what_p5_prints() {
+    prints_what_p5_prints("storage-misc");
+}
+
+#[test]
+fn timers_run_on_the_frame_clock_as_in_p5() {
+    prints_what_p5_prints("timers");
+}
+
+#[test]
+fn hostile_or_broken_xml_is_refused_in_a_line() {
+    let s = sketch("let x;\nfunction preload() {\n  x = loadXML('data/x.xml');\n}\n");
+    let data = s.path.parent().unwrap().join("data");
+    std::fs::create_dir(&data).unwrap();
+    let lol = "<!DOCTYPE l [<!ENTITY l0 'lol'><!ENTITY l1 '&l0;&l0;&l0;&l0;&l0;&l0;&l0;&l0;'>\
+               <!ENTITY l2 '&l1;&l1;&l1;&l1;&l1;&l1;&l1;&l1;'>]><l>&l2;</l>";
+    for (xml, needle) in [
+        (
+            "<a><b></a>",
+            "sketch.js:3:7: Error: loadXML(\"data/x.xml\"): not well-formed XML at byte 6",
+        ),
+        (lol, "&l2; is not one of XML's five entities"),
+        (&"<a>".repeat(5000), "elements nested more than 1000 deep"),
+        ("<a/><b/>", "a second element <b>"),
+    ] {
+        std::fs::write(data.join("x.xml"), xml).unwrap();
+        s.refused(&["-o", "x.png"], needle);
+    }
+    // A failure callback is given the error instead.
+    let s = sketch(
+        "function setup() {\n  loadXML('x.xml', () => print('loaded'), (e) => print('failed: ' + e.message));\n}\n",
+    );
+    std::fs::write(s.path.parent().unwrap().join("x.xml"), "<a>").unwrap();
+    assert_eq!(
+        s.render(&["-q", "-o", "x.png"]),
+        "failed: loadXML(\"x.xml\"): the file ends inside an element\n"
+    );
+    for (path, needle) in [
+        ("../x.xml", "`..` is not allowed"),
+        ("/etc/passwd", "absolute path"),
+    ] {
+        let bad = sketch(&format!("function preload() {{ loadBytes('{path}'); }}\n"));
+        bad.refused(&["-o", "x.png"], needle);
+    }
+}
+
+#[test]
+fn storage_starts_empty_on_every_run_and_holds_five_mib() {
+    let s = sketch(
+        "function setup() {\n  storeItem('small', 'x'.repeat(5 << 19));\n  storeItem('big', 'x'.repeat(5 << 19));\n}\n",
+    );
+    s.refused(
+        &["-o", "x.png"],
+        "sketch.js:3:36: Error: Failed to execute 'setItem' on 'Storage': Setting the value of 'big' exceeded the quota.",
+    );
+    let s = sketch("function setup() {\n  print(getItem('runs'));\n  storeItem('runs', (getItem('runs') || 0) + 1);\n  print(getItem('runs'));\n}\n");
+    for _ in 0..2 {
+        assert_eq!(s.render(&["-q", "-o", "x.png"]), "null\n1\n");
+    }
+}
+
+#[test]
+fn timers_are_bounded_and_remove_ends_the_sketch() {
+    let s = sketch(
+        "function setup() {\n  for (let i = 0; i < 20000; i++) setTimeout(() => {}, 10);\n}\n",
+    );
+    s.refused(
+        &["-o", "x.png"],
+        "sketch.js:2:35: Error: more than 10000 timers and animation frames pending",
+    );
+    // An interval of 0 ms repeats every 4 ms: 25 times a frame at 10 fps.
+    let s = sketch(
+        "let n = 0;\nfunction setup() { frameRate(10); setInterval(() => n++, 0); }\n\
+         function draw() { print(frameCount, n); if (frameCount === 3) { remove(); redraw(); } }\n",
+    );
+    // remove() is noLoop() for good: no draw() after, the frames asked
+    // for still written (the last picture), as after noLoop().
+    let err = s.render(&["-q", "--frames", "6", "-o", "out/"]);
+    assert_eq!(err, "1 0\n2 51\n3 76\n");
+}
+
+#[test]
+fn the_pointer_sets_moved_win_mouse_and_mouse_button() {
+    let s = sketch(
+        "function draw() { print([frameCount, mouseButton, movedX, movedY, winMouseX, winMouseY, pwinMouseX, pwinMouseY].join(' ')); }\n",
+    );
+    let err = s.render(&[
+        "-q",
+        "--frames",
+        "4",
+        "--fps",
+        "30",
+        "--pointer",
+        "keyframes:0,0,10;2,20,30",
+        "--press",
+        "2-2",
+        "-o",
+        "out/",
+    ]);
+    assert_eq!(
+        err,
+        "1 0 0 0 0 10 0 10\n2 0 10 10 10 20 0 10\n3 left 10 10 20 30 10 20\n4 left 0 0 20 30 20 30\n"
+    );
+}

@@ -17,6 +17,7 @@ use super::bind::{self, Stage};
 use super::files;
 use super::image;
 use super::text;
+use super::xml;
 use crate::error::Error;
 
 /// The file name the prelude's frames carry in a stack, left out of reports.
@@ -24,6 +25,11 @@ const PRELUDE: &str = "whalegen-p5.js";
 
 /// The file name of image.js's frames: the prelude's, so left out too.
 const IMAGE_JS: &str = "whalegen-p5.js/image.js";
+/// The file name of data.js's frames (tables, dictionaries, XML, storage
+/// and the small globals): the prelude's, so left out too.
+const DATA_JS: &str = "whalegen-p5.js/data.js";
+/// The same for timers.js, data.js's timers (p5ref's harness runs it too).
+const TIMERS_JS: &str = "whalegen-p5.js/timers.js";
 /// The same for text.js, p5's text, evaluated after the prelude.
 const TEXT: &str = "whalegen-p5-text.js";
 
@@ -87,6 +93,7 @@ impl Engine {
         engine.context.with(|ctx| {
             bind::install(&ctx, &engine.stage)
                 .and_then(|()| files::install_files(&ctx, folder.clone()))
+                .and_then(|()| xml::install_xml(&ctx, folder.clone()))
                 .and_then(|()| image::install_images(&ctx, &engine.stage, folder.clone()))
                 .and_then(|()| text::install_text(&ctx, &engine.stage, folder))
                 .catch(&ctx)
@@ -97,6 +104,8 @@ impl Engine {
         engine.eval(PRELUDE, include_str!("filter.js"))?;
         engine.eval(IMAGE_JS, include_str!("image.js"))?;
         engine.eval(TEXT, include_str!("text.js"))?;
+        engine.eval(TIMERS_JS, include_str!("timers.js"))?;
+        engine.eval(DATA_JS, include_str!("data.js"))?;
         // What the API's files share is not the sketch's.
         engine.eval(PRELUDE, "delete globalThis.__whalegenPrelude;")?;
         Ok(engine)

@@ -1,11 +1,11 @@
-//! The one file access a sketch has: p5's `loadJSON`, `loadStrings` and
-//! `loadTable` read text files inside the sketch's folder (prelude.js
-//! parses them). A URL, an absolute path, `..` or a symbolic link is
+//! The one file access a sketch has: p5's `loadJSON`, `loadStrings`,
+//! `loadTable` and `loadXML` read text files inside the sketch's folder
+//! (prelude.js, data.js and xml.rs parse them), `loadBytes` any file. A URL, an absolute path, `..` or a symbolic link is
 //! refused in one line naming it; nothing is ever written.
 
 use std::path::{Path, PathBuf};
 
-use rquickjs::{Ctx, Exception, Function, Object};
+use rquickjs::{Ctx, Exception, Function, Object, TypedArray};
 
 use crate::paths::{inside, read_bounded, read_bytes};
 
@@ -13,17 +13,25 @@ use crate::paths::{inside, read_bounded, read_bytes};
 const MAX_DATA: u64 = 64 << 20;
 
 /// Sets `__native.readText(path, call)`: the text of `path`, relative to
-/// `folder`; `call` (`loadJSON`, ...) names the function in errors.
-pub(super) fn install_files(ctx: &Ctx<'_>, folder: PathBuf) -> rquickjs::Result<()> {
+/// `folder`; `call` (`loadJSON`, ...) names the function in errors; and
+/// `__native.readBytes(path)`, `loadBytes`'s: its bytes, a Uint8Array.
+pub(super) fn install_files<'js>(ctx: &Ctx<'js>, folder: PathBuf) -> rquickjs::Result<()> {
     let native: Object = ctx.globals().get("__native")?;
+    let at = folder.clone();
     let read = move |ctx: Ctx<'_>, path: String, call: String| {
-        read_text(&folder, &path, &call).map_err(|why| Exception::throw_message(&ctx, &why))
+        read_text(&at, &path, &call).map_err(|why| Exception::throw_message(&ctx, &why))
     };
-    native.set("readText", Function::new(ctx.clone(), read)?)
+    native.set("readText", Function::new(ctx.clone(), read)?)?;
+    let bytes = move |ctx: Ctx<'js>, path: String| {
+        let data = read_data(&folder, &path, "loadBytes", MAX_DATA)
+            .map_err(|why| Exception::throw_message(&ctx, &why))?;
+        TypedArray::<u8>::new(ctx.clone(), data)
+    };
+    native.set("readBytes", Function::new(ctx.clone(), bytes)?)
 }
 
 /// The text of the file `path` inside `folder`, or why not, in a line.
-fn read_text(folder: &Path, path: &str, call: &str) -> Result<String, String> {
+pub(super) fn read_text(folder: &Path, path: &str, call: &str) -> Result<String, String> {
     let file = locate(folder, path, call)?;
     read_bounded(&file, MAX_DATA).map_err(|e| format!("{call}(): {}", e.chain()))
 }

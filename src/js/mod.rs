@@ -14,6 +14,7 @@ mod pixels;
 mod record;
 mod surfaces;
 mod text;
+mod xml;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicUsize;

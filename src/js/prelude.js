@@ -12,7 +12,10 @@
     width: 100, height: 100, frameCount: 0, deltaTime: 0, millis: 0,
     fps: 60, looping: true, redraws: 0, angleMode: 'radians',
     mouseX: 0, mouseY: 0, pmouseX: 0, pmouseY: 0, mouseIsPressed: false,
-    mouseButton: 'left', instance: null, params: {}, pixels: [],
+    mouseButton: 0, instance: null, params: {}, pixels: [],
+    // The canvas sits at the window's corner: the window's mouse is the
+    // canvas's. movedX is the move since the last draw().
+    winMouseX: 0, winMouseY: 0, pwinMouseX: 0, pwinMouseY: 0, movedX: 0, movedY: 0,
   };
 
   // ---------------------------------------------------------- constants
@@ -544,11 +547,13 @@
     const fns = args.filter((a) => typeof a === 'function');
     return { done: fns[0], failed: fns[1] };
   }
-  function load(call, path, args, parse) {
+  // `read(path)` reads the file (its text by default), `parse` makes the
+  // result and what the callback is given from what it read.
+  function load(call, path, args, parse, read) {
     const { done, failed } = callbacks(args);
     let value;
     try {
-      value = parse(native.readText(String(path), call));
+      value = parse(read ? read(String(path)) : native.readText(String(path), call));
     } catch (e) {
       if (failed) { failed(e); return undefined; }
       throw e;
@@ -571,91 +576,6 @@
       return { result: copy, callback: data };
     });
   };
-  class TableRow {
-    constructor(arr, columns) {
-      this.arr = arr;
-      this.obj = Object.fromEntries(columns.map((key, i) => [key, arr[i]]));
-    }
-    get(c) { return typeof c === 'string' ? this.obj[c] : this.arr[c]; }
-    getString(c) { return this.get(c).toString(); }
-    getNum(c) {
-      const n = parseFloat(this.get(c));
-      if (Number.isNaN(n)) throw 'Error: ' + this.obj[c] + ' is NaN (Not a Number)';
-      return n;
-    }
-  }
-  class Table {
-    constructor() { this.columns = []; this.rows = []; }
-    getRowCount() { return this.rows.length; }
-    getColumnCount() { return this.columns.length; }
-    getRow(r) { return this.rows[r]; }
-    getRows() { return this.rows; }
-    get(r, c) { return this.rows[r].get(c); }
-    getString(r, c) { return this.rows[r].getString(c); }
-    getNum(r, c) { return this.rows[r].getNum(c); }
-    getColumn(c) {
-      const i = typeof c === 'string' ? this.columns.indexOf(c) : c;
-      return this.rows.map((row) => row.arr[i]);
-    }
-    getArray() { return this.rows.map((row) => row.arr); }
-    findRow(value, c) { return this.rows.find((row) => row.get(c) === value) || null; }
-    findRows(value, c) { return this.rows.filter((row) => row.get(c) === value); }
-  }
-  // p5's reader: quoted fields with "" inside, CR, LF or CRLF between
-  // records, a record of one empty field skipped.
-  function records(text, sep) {
-    const out = [];
-    let record = null, token = '', quoted = false, started = false, after = false;
-    const end = () => { record.push(token); token = ''; started = false; after = false; };
-    for (let i = 0; i <= text.length; i++) {
-      const c = text[i];
-      if (i === text.length) {
-        if (quoted) throw new Error('Unclosed quote in file.');
-        if (record) { end(); out.push(record); }
-        break;
-      }
-      if (record === null) record = [];
-      if (!started && !after) {
-        started = true;
-        if (c === '"') { quoted = true; continue; }
-      }
-      if (quoted) {
-        if (c === '"') {
-          if (text[i + 1] === '"') { token += '"'; i++; } else { quoted = false; after = true; }
-        } else if (c !== '\r') {
-          token += c;
-        }
-        continue;
-      }
-      if (c === '\r' || c === '\n') {
-        if (c === '\r' && text[i + 1] === '\n') i++;
-        end(); out.push(record); record = null;
-      } else if (c === sep) {
-        end();
-      } else if (!after) {
-        token += c;
-      }
-    }
-    return out;
-  }
-  api.loadTable = function (path, ...args) {
-    const names = args.filter((a) => typeof a === 'string');
-    const ext = String(path).split('.').pop();
-    const seps = { csv: ',', ssv: ';', tsv: '\t' };
-    let sep = seps[ext];
-    for (const n of names) if (n in seps) sep = seps[n];
-    return load('loadTable', path, args, (text) => {
-      const table = new Table();
-      const all = records(text, sep);
-      if (names.includes('header')) table.columns = all.shift() || [];
-      else table.columns = (all[0] || []).map(() => 'null');
-      for (const r of all) {
-        if (r.length === 1 && r[0] === '') continue;
-        table.rows.push(new TableRow(r, table.columns));
-      }
-      return { result: table, callback: table };
-    });
-  };
 
   // ------------------------------------------------------ what is refused
   class Unsupported extends Error {}
@@ -671,13 +591,13 @@
       'loadShader', 'shader', 'resetShader', 'rotateX', 'rotateY', 'rotateZ', 'debugMode', 'setAttributes'],
     'not drawn by whalegen yet': ['blend', 'drawingContext'],
     'a sketch reads only data files of its own folder': ['createWriter', 'httpGet', 'httpPost', 'httpDo',
-      'loadXML', 'loadBytes', 'createCapture', 'createVideo', 'createAudio', 'loadSound', 'storeItem',
-      'getItem'],
+      'createCapture', 'createVideo', 'createAudio', 'loadSound'],
   };
   // Saving does nothing: whalegen writes what its command line asks for.
   // Said once per function, on stderr.
   const said = new Set();
-  for (const name of ['save', 'saveCanvas', 'saveFrames', 'saveGif', 'saveJSON', 'saveStrings', 'saveTable']) {
+  for (const name of ['save', 'saveCanvas', 'saveFrames', 'saveGif', 'saveJSON', 'saveStrings', 'saveTable',
+    'saveJSONObject', 'saveJSONArray', 'writeFile', 'downloadFile']) {
     api[name] = function () {
       if (said.has(name)) return;
       said.add(name);
@@ -705,7 +625,8 @@
 
   // ----------------------------------------------------- globals and p5
   const dynamic = ['width', 'height', 'frameCount', 'deltaTime', 'mouseX', 'mouseY', 'pmouseX',
-    'pmouseY', 'mouseIsPressed', 'mouseButton', 'pixels'];
+    'pmouseY', 'mouseIsPressed', 'mouseButton', 'pixels', 'winMouseX', 'winMouseY', 'pwinMouseX',
+    'pwinMouseY', 'movedX', 'movedY'];
   function sync() {
     if (S.instance !== null) return;
     for (const key of dynamic) G[key] = S[key];
@@ -721,8 +642,6 @@
   Object.defineProperty(p5.prototype, 'constructor', { value: p5 });
   p5.Vector = Vector;
   p5.Color = Color;
-  p5.Table = Table;
-  p5.TableRow = TableRow;
   p5.prototype.key = '';
   p5.prototype.keyCode = 0;
   p5.prototype.keyIsPressed = false;
@@ -758,8 +677,11 @@
   // For the API's other files (image.js), evaluated after this one
   // (engine.rs deletes it after the last). `publish` puts what they add
   // to `api` where the sketch finds it, in global and instance mode.
+  // What the API's files run before each draw() the sketch makes, given
+  // its frameCount (data.js's timers).
+  const beforeDraw = [];
   G.__whalegenPrelude = {
-    api, S, sync, unsupported,
+    api, S, sync, unsupported, load, beforeDraw,
     publish(names) {
       for (const key of names) { G[key] = api[key]; p5.prototype[key] = api[key]; }
     },
@@ -784,8 +706,12 @@
       S.millis = n * S.deltaTime;
       S.pmouseX = n === 1 ? x : S.mouseX; S.pmouseY = n === 1 ? y : S.mouseY;
       S.mouseX = x; S.mouseY = y;
+      S.pwinMouseX = S.pmouseX; S.pwinMouseY = S.pmouseY; S.winMouseX = x; S.winMouseY = y;
+      S.movedX = x - S.pmouseX; S.movedY = y - S.pmouseY;
       const was = S.mouseIsPressed;
       S.mouseIsPressed = pressed;
+      // p5's is 0 until the first press; whalegen's pointer is the left button.
+      if (pressed) S.mouseButton = 'left';
       sync();
       if (pressed !== was) {
         const f = user(pressed ? 'mousePressed' : 'mouseReleased');
@@ -803,6 +729,7 @@
         if (S.redraws === 0) return;
         S.redraws -= 1;
       }
+      for (const f of beforeDraw) f(n);
       const draw = user('draw');
       if (draw) draw.call(S.instance);
     },

@@ -31,8 +31,21 @@
   window.Date = FrameDate;
 
   // p5's draw loop must not run on its own: render.js asks for every frame.
+  // The sketch's timers and animation frames run on the clock, as in
+  // whalegen: src/js/timers.js (loaded before this file), installed once
+  // p5.js has loaded (its own timers while it loads are the browser's).
+  const timers = window.__frameTimers(() => clock);
+  delete window.__frameTimers;
   window.requestAnimationFrame = function requestAnimationFrame() { return 0; };
   window.cancelAnimationFrame = function cancelAnimationFrame() {};
+  function installTimers() {
+    for (const name of ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'cancelAnimationFrame']) {
+      window[name] = timers[name];
+    }
+    window.requestAnimationFrame = function requestAnimationFrame(f) {
+      return instances.some((p) => p._draw === f) ? 0 : timers.requestAnimationFrame(f);
+    };
+  }
 
   const instances = [];
   let fps = null;
@@ -47,6 +60,7 @@
     // `this` in global mode: p5.instance is the sketch there.
     afterP5() {
       log.randomAtLoad = randomCalls;
+      installTimers();
       const sketchOf = (self) => (self === window ? p5.instance : self);
       p5.prototype.registerMethod('init', function () { instances.push(sketchOf(this)); });
       // End of p5's _setup(), before the draw p5 makes by itself: the sketch's
@@ -64,6 +78,7 @@
         p._setProperty('deltaTime', 1000 / fps);
         p._frameRate = fps;
         if (log.millis.length < 3) log.millis.push(p.millis());
+        timers.beforeDraw(p.frameCount);
       });
     },
   };

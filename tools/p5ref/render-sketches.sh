@@ -71,6 +71,7 @@ text-stroke             3  0,1,2      7
 text-transform          4  0,3        7
 text-loadfont           1  0          7
 text-labels             5  0,4        7
+data-driven             4  0,3        7
 '
 echo "$BATTERY" | while read -r name frames only seed; do
   [ -n "$name" ] || continue

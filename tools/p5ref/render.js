@@ -36,6 +36,7 @@ function parseArgs(argv) {
       case '--state': a.state = v; i++; break;
       case '--chromium': a.chromium = v; i++; break;
       case '--via': a.via = v; i++; break;
+      case '--console': a.console = v; i++; break;
       case '--set': {
         const eq = v.indexOf('=');
         const key = v.slice(0, eq), raw = v.slice(eq + 1);

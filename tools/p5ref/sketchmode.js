@@ -70,6 +70,7 @@ function pageHtml(args) {
   return ['<!doctype html><html><head><meta charset="utf-8">',
     '<base href="' + fileUrl(folder) + '/">',
     '<script>window.__p5refConfig = ' + JSON.stringify(config) + ';</script>',
+    tag({ src: path.join(__dirname, '../../src/js/timers.js') }),
     tag({ src: path.join(__dirname, 'harness.js') }),
     tag({ src: P5 }),
     '<script>window.__p5ref.afterP5();</script>',
@@ -115,6 +116,10 @@ async function render(args, launch, encodePng) {
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => { if ((m.type() === 'error' || m.type() === 'warn') && !/willReadFrequently/.test(m.text())) console.error('page:', m.text()); });
+    // What the sketch prints (print(), console.log), one line each, for
+    // tests of printed values: written to --console FILE.
+    const printed = [];
+    page.on('console', (m) => { if (m.type() === 'log') printed.push(m.text()); });
     await openPage(page, args.sketch, html);
     // p5 runs setup() and the first draw() in one task on the load event.
     for (let waited = 0; ; waited += 50) {
@@ -147,6 +152,7 @@ async function render(args, launch, encodePng) {
       command: 'node render.js ' + process.argv.slice(2).map((x) => (/[\s"'{[]/.test(x) ? "'" + x + "'" : x)).join(' '),
     };
     fs.writeFileSync(path.join(args.out, 'render.json'), JSON.stringify(render, null, 1) + '\n');
+    if (args.console) fs.writeFileSync(args.console, printed.map((line) => line + '\n').join(''));
   } finally {
     await browser.close();
   }
