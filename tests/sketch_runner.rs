@@ -221,6 +221,24 @@ fn the_clock_follows_the_frames() {
 }
 
 #[test]
+fn a_sketch_faster_than_an_output_holds_plays_at_the_most_it_holds() {
+    // frameRate(500) runs the sketch's clock at 500 fps, as p5's does; the
+    // GIF is made at 100 fps, the most it holds (the warning says what a
+    // browser makes of that). Only --fps 500 is refused.
+    let s = sketch(
+        "function setup() { createCanvas(20, 20); frameRate(500); }\n\
+         function draw() { background(frameCount * 60); if (frameCount <= 2) print([frameCount, millis(), deltaTime, frameRate()].join(' ')); }\n",
+    );
+    let err = s.render(&["-q", "--frames", "3", "-o", "x.gif"]);
+    assert!(err.starts_with("whalegen: warning: 100 fps: "), "{err}");
+    assert!(err.ends_with("\n1 2 2 500\n2 4 2 500\n"), "{err}");
+    s.refused(
+        &["--frames", "3", "--fps", "500", "-o", "y.gif"],
+        "`fps` = 500",
+    );
+}
+
+#[test]
 fn math_random_is_p5s_generator_seeded_with_the_seed() {
     // p5.js draws two values from Math.random while it loads: a sketch's
     // first unseeded random() is the third.
