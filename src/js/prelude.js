@@ -50,12 +50,17 @@
       unsupported('createCanvas(..., WEBGL)', '3D (WEBGL) is not drawn by whalegen: use the 2D renderer');
     }
     native.createCanvas(w, h);
+    // p5 sizes the canvas afresh, which resets its context, and applies
+    // its defaults (src/p5/style.rs, canvas_defaults).
+    native.canvasDefaults();
     S.width = Math.floor(w); S.height = Math.floor(h);
     sync();
     return inert();
   };
   api.resizeCanvas = function (w, h) {
     native.createCanvas(w, h);
+    // p5 restores the context's state but its transform.
+    native.resetMatrix();
     S.width = Math.floor(w); S.height = Math.floor(h);
     sync();
   };
