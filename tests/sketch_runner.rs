@@ -221,6 +221,57 @@ fn the_clock_follows_the_frames() {
 }
 
 #[test]
+fn a_sketch_faster_than_an_output_holds_plays_at_the_most_it_holds() {
+    // frameRate(500) runs the sketch's clock at 500 fps, as p5's does; the
+    // GIF is made at 100 fps, the most it holds (the warning says what a
+    // browser makes of that). Only --fps 500 is refused.
+    let s = sketch(
+        "function setup() { createCanvas(20, 20); frameRate(500); }\n\
+         function draw() { background(frameCount * 60); if (frameCount <= 2) print([frameCount, millis(), deltaTime, frameRate()].join(' ')); }\n",
+    );
+    let err = s.render(&["-q", "--frames", "3", "-o", "x.gif"]);
+    assert!(err.starts_with("whalegen: warning: 100 fps: "), "{err}");
+    assert!(err.ends_with("\n1 2 2 500\n2 4 2 500\n"), "{err}");
+    s.refused(
+        &["--frames", "3", "--fps", "500", "-o", "y.gif"],
+        "`fps` = 500",
+    );
+}
+
+#[test]
+fn a_sketch_has_the_browser_globals_and_builtins_sketches_use() {
+    // window and self are the global object (setup and draw given as
+    // window.setup = ...), its size is p5's window, structuredClone copies
+    // plain data as a browser does; p5.Vector's slerp and clampToZero,
+    // shorten() and byte(). The values are p5.js 1.11's in Chromium.
+    let s = sketch(
+        "window.setup = function () {\n\
+           createCanvas(10, 10);\n\
+           const a = { v: { x: 1, y: 2 }, list: [1, , 3], m: new Map([[1, { k: 2 }]]), s: new Set([4]), d: new Date(5), t: new Float32Array([1.5, 2.5]), r: /x+/g };\n\
+           a.self = a;\n\
+           const b = structuredClone(a);\n\
+           print(JSON.stringify([b.v, 1 in b.list, b.list.length, b.m.get(1), b.s.has(4), b.d.getTime(), Array.from(b.t), b.t instanceof Float32Array, String(b.r), b.self === b, b.m.get(1) !== a.m.get(1)]));\n\
+           try { structuredClone({ f() {} }); } catch (e) { print(e.name); }\n\
+           window.answer = 42;\n\
+           print([answer, self === window, window === globalThis, innerWidth, innerHeight, devicePixelRatio].join(' '));\n\
+           print(createVector(10, 0).slerp(createVector(0, 10), 0.5) + ' ' + p5.Vector.slerp(createVector(10, 0), createVector(-10, 0), 0.5));\n\
+           print(createVector(1e-17, 2, -1e-20).clampToZero() + ' ' + shorten([1, 2, 3]) + ' ' + byte(200) + ' ' + byte([300, '-129']));\n\
+         };\n\
+         window.draw = () => { print('draw ' + frameCount); noLoop(); };\n",
+    );
+    let err = s.render(&["-q", "--frames", "1", "-o", "x.png"]);
+    assert_eq!(
+        err,
+        "[{\"x\":1,\"y\":2},false,3,{\"k\":2},true,5,[1.5,2.5],true,\"/x+/g\",true,true]\n\
+         DataCloneError\n\
+         42 true true 800 600 1\n\
+         p5.Vector Object : [7.0710678118654755, 7.071067811865475, 0] p5.Vector Object : [6.123233995736766e-16, 10, 0]\n\
+         p5.Vector Object : [0, 2, 0] 1,2 -56 44,-129\n\
+         draw 1\n"
+    );
+}
+
+#[test]
 fn math_random_is_p5s_generator_seeded_with_the_seed() {
     // p5.js draws two values from Math.random while it loads: a sketch's
     // first unseeded random() is the third.

@@ -366,6 +366,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         "shearY" => |a| Op::ShearY(a);
         "applyMatrix" => |a, b, c, d, e, f| Op::ApplyMatrix([a, b, c, d, e, f]);
         "resetMatrix" => | | Op::ResetMatrix;
+        "canvasDefaults" => | | Op::CanvasDefaults;
         "point" => |x, y| Op::Point(x, y);
         "circle" => |x, y, d| Op::Circle(x, y, d);
         "ellipse" => |x, y, w, h| Op::Ellipse([x, y, w, h]);

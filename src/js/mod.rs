@@ -29,6 +29,7 @@ use record::Op;
 
 use crate::check;
 use crate::error::Error;
+use crate::limits::{MAX_FPS, MIN_FPS};
 use crate::options::SketchOptions;
 use crate::p5::{Drawing, P5};
 use crate::params::parse_set;
@@ -203,12 +204,17 @@ impl Source for JsSource {
         if self.still {
             1
         } else {
-            (self.fps * DEFAULT_SECONDS).round().max(1.0) as u32
+            (self.fps() * DEFAULT_SECONDS).round().max(1.0) as u32
         }
     }
 
+    /// The rate the output plays at: the sketch's, within what a GIF or a
+    /// video holds. A sketch's `frameRate(500)` runs its clock at 500 fps
+    /// (`millis()`, `deltaTime`, as p5's harness does) and plays at
+    /// `MAX_FPS`, as a browser shows it no faster than its screen; only
+    /// `--fps` past the limits is refused.
     fn fps(&self) -> f64 {
-        self.fps
+        self.fps.clamp(MIN_FPS, MAX_FPS)
     }
 
     fn placeholders(&self) -> Vec<(&'static str, String)> {

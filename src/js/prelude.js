@@ -53,12 +53,17 @@
       unsupported('createCanvas(..., WEBGL)', '3D (WEBGL) is not drawn by whalegen: use the 2D renderer');
     }
     native.createCanvas(w, h);
+    // p5 sizes the canvas afresh, which resets its context, and applies
+    // its defaults (src/p5/style.rs, canvas_defaults).
+    native.canvasDefaults();
     S.width = Math.floor(w); S.height = Math.floor(h);
     sync();
     return inert();
   };
   api.resizeCanvas = function (w, h) {
     native.createCanvas(w, h);
+    // p5 restores the context's state but its transform.
+    native.resetMatrix();
     S.width = Math.floor(w); S.height = Math.floor(h);
     sync();
   };
@@ -336,6 +341,7 @@
   api.boolean = (n) => (typeof n === 'string' ? n.toLowerCase() === 'true' : !!n);
   api.append = (a, v) => { a.push(v); return a; };
   api.concat = (a, b) => a.concat(b);
+  api.shorten = (a) => { a.pop(); return a; };
   api.reverse = (a) => a.reverse();
   api.sort = (a, count) => { const s = a.slice(0, count === undefined ? a.length : count).sort(); return s.concat(a.slice(s.length)); };
   api.subset = (a, start, count) => a.slice(start, count === undefined ? a.length : start + count);
@@ -350,6 +356,10 @@
   api.trim = (s) => (Array.isArray(s) ? s.map((x) => x.trim()) : s.trim());
   api.match = (s, re) => s.match(re);
   api.matchAll = (s, re) => [...s.matchAll(new RegExp(re, 'g'))];
+  api.byte = (n) => {
+    const i = api.int(n);
+    return Array.isArray(i) ? i.map(api.byte) : ((i + 128) % 256) - 128;
+  };
   api.char = (n) => String.fromCharCode(n);
   api.unchar = (s) => s.charCodeAt(0);
   api.hex = (n, digits) => {
@@ -466,6 +476,35 @@
       const nn = n.copy().normalize();
       return this.sub(nn.mult(2 * this.dot(nn)));
     }
+    // p5's: the angle and the length interpolated, about the axis the
+    // two vectors span (the z axis for two 2D vectors facing apart).
+    slerp(v, amt) {
+      if (amt === 0) return this;
+      if (amt === 1) return this.set(v);
+      const selfMag = this.mag(), vMag = v.mag();
+      const linear = () => this.mult(1 - amt).add(v.x * amt, v.y * amt, v.z * amt);
+      if (selfMag * vMag === 0) return linear();
+      const axis = this.cross(v);
+      const axisMag = axis.mag();
+      const theta = Math.atan2(axisMag, this.dot(v));
+      if (axisMag > 0) axis.div(axisMag);
+      else if (theta < PI * 0.5) return linear();
+      else if (this.z === 0 && v.z === 0) axis.set(0, 0, 1);
+      else if (this.x !== 0) axis.set(this.y, -this.x, 0).normalize();
+      else axis.set(1, 0, 0);
+      const ey = axis.cross(this);
+      const factor = 1 - amt + amt * vMag / selfMag;
+      const c = factor * Math.cos(amt * theta), s = factor * Math.sin(amt * theta);
+      this.x = this.x * c + ey.x * s;
+      this.y = this.y * c + ey.y * s;
+      this.z = this.z * c + ey.z * s;
+      return this;
+    }
+    clampToZero() {
+      const clamp = (v) => (Math.abs(v || 0) <= Number.EPSILON ? 0 : v);
+      this.x = clamp(this.x); this.y = clamp(this.y); this.z = clamp(this.z);
+      return this;
+    }
     array() { return [this.x, this.y, this.z]; }
     equals(x, y, z) { return this._each(x, y, z, (a, b, c) => this.x === a && this.y === b && this.z === c); }
     static fromAngle(angle, length) {
@@ -505,6 +544,7 @@
   Vector.rotate = (v, a, target) => (target === undefined ? v.copy() : target.set(v)).rotate(a);
   Vector.lerp = (a, b, amt, target) => (target === undefined ? a.copy() : target.set(a)).lerp(b, amt);
   Vector.reflect = (v, n, target) => (target === undefined ? v.copy() : target.set(v)).reflect(n);
+  Vector.slerp = (a, b, amt, target) => (target === undefined ? a.copy() : target.set(a)).slerp(b, amt);
   api.createVector = (x, y, z) => new Vector(x, y, z);
 
   // -------------------------------------------------------- DOM stand-ins
@@ -622,6 +662,61 @@
   }
   G.Date = FrameDate;
   G.performance = { now: () => S.millis };
+
+  // ---------------------------------------------------- browser globals
+  // The page's global object names itself: a global-mode sketch may write
+  // window.setup = ..., window.x or self.x. The window is p5's 800 x 600
+  // at density 1; its listeners never hear an event (nothing happens to the
+  // page), and its animation frames are p5's own, as in p5's harness.
+  G.window = G;
+  G.self = G;
+  G.innerWidth = 800;
+  G.innerHeight = 600;
+  G.devicePixelRatio = 1;
+  G.addEventListener = G.removeEventListener = () => {};
+  G.requestAnimationFrame = () => 0;
+  G.cancelAnimationFrame = () => {};
+  // The HTML structured clone of plain data: arrays (holes kept), objects'
+  // own enumerable properties (not their prototypes), Maps, Sets, Dates,
+  // RegExps, typed arrays and buffers, boxed primitives, errors, with shared
+  // and cyclic references kept; a function or a symbol can't be cloned.
+  G.structuredClone = function structuredClone(value) {
+    const copies = new Map();
+    const clone = (v) => {
+      if (typeof v === 'function' || typeof v === 'symbol') {
+        const e = new Error(String(v) + ' could not be cloned.');
+        e.name = 'DataCloneError';
+        throw e;
+      }
+      if (v === null || typeof v !== 'object') return v;
+      if (copies.has(v)) return copies.get(v);
+      const keep = (out) => { copies.set(v, out); return out; };
+      if (v instanceof RealDate) return keep(new G.Date(v.getTime()));
+      if (v instanceof RegExp) return keep(new RegExp(v.source, v.flags));
+      if (v instanceof ArrayBuffer) return keep(v.slice(0));
+      if (ArrayBuffer.isView(v)) return keep(new v.constructor(clone(v.buffer), v.byteOffset, v.length === undefined ? v.byteLength : v.length));
+      if (v instanceof Number || v instanceof String || v instanceof Boolean) return keep(Object(v.valueOf()));
+      if (v instanceof Map) {
+        const out = keep(new Map());
+        for (const [k, x] of v) out.set(clone(k), clone(x));
+        return out;
+      }
+      if (v instanceof Set) {
+        const out = keep(new Set());
+        for (const x of v) out.add(clone(x));
+        return out;
+      }
+      if (v instanceof Error) {
+        const out = keep(new Error(v.message));
+        out.name = v.name;
+        return out;
+      }
+      const out = keep(Array.isArray(v) ? new Array(v.length) : {});
+      for (const k of Object.keys(v)) out[k] = clone(v[k]);
+      return out;
+    };
+    return clone(value);
+  };
 
   // ----------------------------------------------------- globals and p5
   const dynamic = ['width', 'height', 'frameCount', 'deltaTime', 'mouseX', 'mouseY', 'pmouseX',

@@ -57,6 +57,8 @@ pub(crate) enum Op {
     Background(Rgba),
     /// Replayed only: `createCanvas`, its error already thrown.
     CreateCanvas(u32, u32),
+    /// What `createCanvas` resets (see `P5::canvas_defaults`).
+    CanvasDefaults,
     BlendMode(Composite),
     /// `erase`'s fill and stroke colours.
     Erase(Rgba, Rgba),
@@ -124,6 +126,7 @@ impl Op {
             Op::CreateCanvas(w, h) => {
                 let _ = p5.create_canvas(w, h);
             }
+            Op::CanvasDefaults => p5.canvas_defaults(),
             Op::BlendMode(mode) => p5.blend_mode(mode),
             Op::Erase(fill, stroke) => p5.erase(fill, stroke),
             Op::NoErase => p5.no_erase(),

@@ -29,6 +29,7 @@ mod fatrect;
 mod fill;
 pub mod filter;
 mod filter_gl;
+mod hairline;
 mod image;
 pub mod jsnum;
 pub mod maths;
@@ -243,7 +244,7 @@ impl P5 {
         ];
         let ink = self.ink(color);
         self.drawing.marked(ltrb, ts, ink, |pixmap, color| {
-            pixmap.stroke_path(path, &paint(color), &stroke, ts, None);
+            hairline::stroke(pixmap, path, &paint(color), &stroke, ts);
         });
     }
 

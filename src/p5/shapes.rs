@@ -47,11 +47,13 @@ impl P5 {
     }
 
     /// The canvas's `ellipse(cx, cy, w / 2, h / 2, 0, 0, 2 pi)`, closed,
-    /// filled, stroked. A circle goes the way `circle` always went: the
-    /// small-star fast path, else tiny-skia's oval, filled by tiny-skia.
+    /// filled, stroked, its fill covered analytically as Skia covers it. A
+    /// small filled circle takes the small-star fast path. (Circles were
+    /// tiny-skia's supersampled oval: 10-px discs at fractional positions
+    /// measured mae 1.25, diff8 4.7 % against Chromium; 0.46 and 1.0 % now.)
     fn oval(&mut self, cx: f64, cy: f64, w: f64, h: f64) {
-        if w == h && w > 0.0 {
-            return self.disc(cx, cy, w / 2.0);
+        if w == h && w > 0.0 && self.small_disc(cx, cy, w / 2.0) {
+            return;
         }
         let ts = self.transform();
         let mut pb = PathBuilder::new();
@@ -60,29 +62,28 @@ impl P5 {
         self.draw(pb, Fill::Analytic);
     }
 
-    /// A circle of radius `r` > 0 centred on (x, y).
-    fn disc(&mut self, x: f64, y: f64, r: f64) {
+    /// Draws a circle of radius `r` > 0 centred on (x, y) if it is small,
+    /// filled, not stroked, and under no transform but a translation:
+    /// Skia's octagon, covered and blended as Skia does. Else false.
+    fn small_disc(&mut self, x: f64, y: f64, r: f64) -> bool {
         let m = self.style.matrix;
-        if let (Some(color), None) = (self.style.fill, self.style.stroke) {
-            // A small filled circle without a transform other than a
-            // translation: Skia's octagon, covered and blended as Skia does.
-            if r <= small::MAX_RADIUS
-                && (m.a, m.b, m.c, m.d) == (1.0, 0.0, 0.0, 1.0)
-                && self.density == 1.0
-            {
-                let (x, y) = (x + m.e, y + m.f);
-                let ltrb = [x - r, y - r, x + r, y + r].map(|v| v as f32);
-                let (ink, stamps) = (self.ink(color), &mut self.stamps);
-                self.drawing
-                    .marked(ltrb, Transform::identity(), ink, |pixmap, color| {
-                        small::fill_circle(pixmap, stamps, (x, y), r, color);
-                    });
-                return;
-            }
+        let (Some(color), None) = (self.style.fill, self.style.stroke) else {
+            return false;
+        };
+        if r > small::MAX_RADIUS
+            || (m.a, m.b, m.c, m.d) != (1.0, 0.0, 0.0, 1.0)
+            || self.density != 1.0
+        {
+            return false;
         }
-        let mut pb = PathBuilder::new();
-        pb.push_circle(x as f32, y as f32, r as f32);
-        self.draw(pb, Fill::Supersampled);
+        let (x, y) = (x + m.e, y + m.f);
+        let ltrb = [x - r, y - r, x + r, y + r].map(|v| v as f32);
+        let (ink, stamps) = (self.ink(color), &mut self.stamps);
+        self.drawing
+            .marked(ltrb, Transform::identity(), ink, |pixmap, color| {
+                small::fill_circle(pixmap, stamps, (x, y), r, color);
+            });
+        true
     }
 
     /// p5's `arc`: the part of `ellipse(x, y, w, h)` clockwise on screen from
@@ -228,7 +229,8 @@ impl P5 {
         }
         let kept = (self.style.fill, self.style.stroke);
         (self.style.fill, self.style.stroke) = (Some(color), None);
-        self.disc(x, y, self.style.stroke_weight / 2.0);
+        let d = self.style.stroke_weight;
+        self.oval(x, y, d, d);
         (self.style.fill, self.style.stroke) = kept;
     }
 

@@ -130,6 +130,27 @@ impl P5 {
         self.erased(|erased| erased.fill = color);
     }
 
+    /// What `createCanvas` resets, as p5.js 1.11 does: it sizes the canvas
+    /// afresh (the context's state goes) and applies the renderer's
+    /// defaults, a white fill, a black stroke, one unit wide, round caps,
+    /// miter joins, no transform, BLEND. What p5 keeps on the renderer
+    /// stays: whether shapes are filled or stroked at all (`noFill()`
+    /// before `createCanvas()` still holds), the rect and ellipse modes,
+    /// the curve tightness.
+    pub fn canvas_defaults(&mut self) {
+        let fresh = Style::default();
+        let style = &mut self.style;
+        style.fill = style.fill.and(fresh.fill);
+        style.fill_style = fresh.fill_style;
+        style.stroke = style.stroke.and(fresh.stroke);
+        style.stroke_style = fresh.stroke_style;
+        style.stroke_weight = fresh.stroke_weight;
+        style.cap = fresh.cap;
+        style.join = fresh.join;
+        style.matrix = fresh.matrix;
+        style.blend = fresh.blend;
+    }
+
     /// p5's `noFill`: shapes drawn from now on are not filled.
     pub fn no_fill(&mut self) {
         self.style.fill = None;
