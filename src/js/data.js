@@ -543,41 +543,6 @@
   define('touches', []);
   for (const name of ['setMoveThreshold', 'setShakeThreshold', 'requestPointerLock', 'exitPointerLock']) define(name, () => {});
 
-  // ----------------------------------------------------------- vectors
-  const Vector = G.p5.Vector;
-  // p5's slerp: the angle and the length interpolated, about the axis of
-  // the cross product (about z, or a perpendicular, when there is none).
-  Vector.prototype.slerp = function (v, amt) {
-    if (amt === 0) return this;
-    if (amt === 1) return this.set(v);
-    const selfMag = this.mag(), vMag = v.mag();
-    const linear = () => this.mult(1 - amt).add(v.x * amt, v.y * amt, v.z * amt);
-    if (selfMag * vMag === 0) return linear();
-    const axis = this.cross(v);
-    const axisMag = axis.mag();
-    const theta = Math.atan2(axisMag, this.dot(v));
-    if (axisMag > 0) axis.div(axisMag);
-    else if (theta < Math.PI * 0.5) return linear();
-    else if (this.z === 0 && v.z === 0) axis.set(0, 0, 1);
-    else if (this.x !== 0) axis.set(this.y, -this.x, 0).normalize();
-    else axis.set(1, 0, 0);
-    const ey = axis.cross(this);
-    const factor = 1 - amt + amt * vMag / selfMag;
-    const c = factor * Math.cos(amt * theta), s = factor * Math.sin(amt * theta);
-    this.x = this.x * c + ey.x * s;
-    this.y = this.y * c + ey.y * s;
-    this.z = this.z * c + ey.z * s;
-    return this;
-  };
-  Vector.slerp = (v1, v2, amt, target) => (target ? target.set(v1) : v1.copy()).slerp(v2, amt);
-  Vector.prototype._clampToZero = (val) => (Math.abs((val || 0) - 0) <= Number.EPSILON ? 0 : val);
-  Vector.prototype.clampToZero = function () {
-    this.x = this._clampToZero(this.x);
-    this.y = this._clampToZero(this.y);
-    this.z = this._clampToZero(this.z);
-    return this;
-  };
-
   Object.assign(G.p5, { Table, TableRow, TypedDict, StringDict, NumberDict, XML });
   publish(added);
 })(__native, __whalegenPrelude);

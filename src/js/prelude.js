@@ -341,7 +341,6 @@
   api.boolean = (n) => (typeof n === 'string' ? n.toLowerCase() === 'true' : !!n);
   api.append = (a, v) => { a.push(v); return a; };
   api.concat = (a, b) => a.concat(b);
-  api.shorten = (a) => { a.pop(); return a; };
   api.reverse = (a) => a.reverse();
   api.sort = (a, count) => { const s = a.slice(0, count === undefined ? a.length : count).sort(); return s.concat(a.slice(s.length)); };
   api.subset = (a, start, count) => a.slice(start, count === undefined ? a.length : start + count);
@@ -356,10 +355,6 @@
   api.trim = (s) => (Array.isArray(s) ? s.map((x) => x.trim()) : s.trim());
   api.match = (s, re) => s.match(re);
   api.matchAll = (s, re) => [...s.matchAll(new RegExp(re, 'g'))];
-  api.byte = (n) => {
-    const i = api.int(n);
-    return Array.isArray(i) ? i.map(api.byte) : ((i + 128) % 256) - 128;
-  };
   api.char = (n) => String.fromCharCode(n);
   api.unchar = (s) => s.charCodeAt(0);
   api.hex = (n, digits) => {
@@ -667,15 +662,13 @@
   // The page's global object names itself: a global-mode sketch may write
   // window.setup = ..., window.x or self.x. The window is p5's 800 x 600
   // at density 1; its listeners never hear an event (nothing happens to the
-  // page), and its animation frames are p5's own, as in p5's harness.
+  // page). Its timers and animation frames run on the frame clock (data.js).
   G.window = G;
   G.self = G;
   G.innerWidth = 800;
   G.innerHeight = 600;
   G.devicePixelRatio = 1;
   G.addEventListener = G.removeEventListener = () => {};
-  G.requestAnimationFrame = () => 0;
-  G.cancelAnimationFrame = () => {};
   // The HTML structured clone of plain data: arrays (holes kept), objects'
   // own enumerable properties (not their prototypes), Maps, Sets, Dates,
   // RegExps, typed arrays and buffers, boxed primitives, errors, with shared
