@@ -1,6 +1,7 @@
 // p5.js 1.11's data structures and the small globals, written for whalegen:
 // p5.Table and p5.TableRow (loadTable), p5.StringDict and p5.NumberDict,
-// p5.XML (loadXML, over the nodes src/js/xml.rs reads), loadBytes, the
+// p5.XML (loadXML, over the nodes src/js/xml.rs reads), loadBytes,
+// p5.PrintWriter (createWriter; nothing is written), the
 // storage functions (a store that starts empty on every run), timers on
 // the frame clock (timers.js), and the globals of devices whalegen has none of.
 // Evaluated after prelude.js, whose `api` it extends.
@@ -434,6 +435,33 @@
     }, native.readBytes);
   });
 
+  // A p5.PrintWriter takes text; close() would download it, and is
+  // ignored as the save functions are (it calls writeFile(), as p5's).
+  const writers = [];
+  class PrintWriter {
+    constructor(name, extension) {
+      this.name = name;
+      this.content = '';
+      this.extension = extension;
+    }
+    write(data) { this.content += data; }
+    print(data) { this.content += data + '\n'; }
+    clear() { this.content = ''; }
+    close() {
+      api.writeFile([this.content], this.name, this.extension);
+      const i = writers.indexOf(this);
+      if (i >= 0) writers.splice(i, 1);
+      this.clear();
+    }
+  }
+  // A name already open gets millis() after it, as in p5.
+  define('createWriter', function (name, extension) {
+    const taken = writers.some((w) => w.name === name);
+    const w = new PrintWriter(taken ? name + api.millis() : name, extension);
+    writers.push(w);
+    return w;
+  });
+
   // ------------------------------------------------------------ storage
   // The browser's localStorage, as a store that starts empty on every run
   // and never reaches the disk: the same sketch draws the same frames. It
@@ -581,6 +609,6 @@
     return this;
   };
 
-  Object.assign(G.p5, { Table, TableRow, TypedDict, StringDict, NumberDict, XML });
+  Object.assign(G.p5, { Table, TableRow, TypedDict, StringDict, NumberDict, XML, PrintWriter });
   publish(added);
 })(__native, __whalegenPrelude);
