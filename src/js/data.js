@@ -1,6 +1,7 @@
 // p5.js 1.11's data structures and the small globals, written for whalegen:
 // p5.Table and p5.TableRow (loadTable), p5.StringDict and p5.NumberDict,
-// p5.XML (loadXML, over the nodes src/js/xml.rs reads), loadBytes, the
+// p5.XML (loadXML, over the nodes src/js/xml.rs reads), loadBytes,
+// p5.PrintWriter (createWriter; nothing is written), the
 // storage functions (a store that starts empty on every run), timers on
 // the frame clock (timers.js), and the globals of devices whalegen has none of.
 // Evaluated after prelude.js, whose `api` it extends.
@@ -256,12 +257,14 @@
   // A node of the DOM p5.XML wraps: an element (`attributes` [name,
   // value] in order, `childNodes`), or text, CDATA, a comment or a
   // processing instruction (`nodeName` its target), with a `nodeValue`.
+  // A leaf shares one empty list of attributes and of children.
+  const NONE = Object.freeze([]);
   class XNode {
     constructor(nodeName, nodeValue) {
       this.nodeName = nodeName;
       this.nodeValue = nodeValue === undefined ? null : nodeValue;
-      this.attributes = [];
-      this.childNodes = [];
+      this.attributes = nodeValue === undefined ? [] : NONE;
+      this.childNodes = nodeValue === undefined ? [] : NONE;
       this.parentNode = null;
       this.instruction = false;
     }
@@ -291,7 +294,7 @@
     copy() {
       const c = new XNode(this.nodeName, this.nodeValue === null ? undefined : this.nodeValue);
       c.instruction = this.instruction;
-      c.attributes = this.attributes.map(([k, v]) => [k, v]);
+      if (this.isElement) c.attributes = this.attributes.map(([k, v]) => [k, v]);
       for (const child of this.childNodes) c.append(child.copy());
       return c;
     }
@@ -314,25 +317,26 @@
   // The tree of xml.rs's nodes (see readXML there). The attributes are
   // listed as Chromium's parser lists them: namespace declarations first.
   const declaration = ([k]) => k === 'xmlns' || k.startsWith('xmlns:');
+  // A new tree needs none of append()'s checks.
   function tree(items) {
     const root = new XNode('#document');
     let parent = root;
+    const add = (n) => { n.parentNode = parent; parent.childNodes.push(n); return n; };
     for (const item of items) {
       if (item[0] === '<') {
-        const e = new XNode(item[1]);
-        const all = [];
-        for (let i = 0; i < item[2].length; i += 2) all.push([item[2][i], item[2][i + 1]]);
-        e.attributes = all.filter(declaration).concat(all.filter((a) => !declaration(a)));
-        parent.append(e);
+        const e = add(new XNode(item[1]));
+        const pairs = item[2];
+        for (let i = 0; i < pairs.length; i += 2) e.attributes.push([pairs[i], pairs[i + 1]]);
+        if (e.attributes.some(declaration)) {
+          e.attributes = e.attributes.filter(declaration).concat(e.attributes.filter((a) => !declaration(a)));
+        }
         parent = e;
       } else if (item[0] === '>') {
         parent = parent.parentNode;
       } else if (item[0] === '?') {
-        const pi = new XNode(item[1], item[2]);
-        pi.instruction = true;
-        parent.append(pi);
+        add(new XNode(item[1], item[2])).instruction = true;
       } else {
-        parent.append(new XNode(item[0], item[1]));
+        add(new XNode(item[0], item[1]));
       }
     }
     // The root element has no parent element, as in a document.
@@ -429,6 +433,33 @@
       const out = { bytes };
       return { result: out, callback: out };
     }, native.readBytes);
+  });
+
+  // A p5.PrintWriter takes text; close() would download it, and is
+  // ignored as the save functions are (it calls writeFile(), as p5's).
+  const writers = [];
+  class PrintWriter {
+    constructor(name, extension) {
+      this.name = name;
+      this.content = '';
+      this.extension = extension;
+    }
+    write(data) { this.content += data; }
+    print(data) { this.content += data + '\n'; }
+    clear() { this.content = ''; }
+    close() {
+      api.writeFile([this.content], this.name, this.extension);
+      const i = writers.indexOf(this);
+      if (i >= 0) writers.splice(i, 1);
+      this.clear();
+    }
+  }
+  // A name already open gets millis() after it, as in p5.
+  define('createWriter', function (name, extension) {
+    const taken = writers.some((w) => w.name === name);
+    const w = new PrintWriter(taken ? name + api.millis() : name, extension);
+    writers.push(w);
+    return w;
   });
 
   // ------------------------------------------------------------ storage
@@ -543,6 +574,6 @@
   define('touches', []);
   for (const name of ['setMoveThreshold', 'setShakeThreshold', 'requestPointerLock', 'exitPointerLock']) define(name, () => {});
 
-  Object.assign(G.p5, { Table, TableRow, TypedDict, StringDict, NumberDict, XML });
+  Object.assign(G.p5, { Table, TableRow, TypedDict, StringDict, NumberDict, XML, PrintWriter });
   publish(added);
 })(__native, __whalegenPrelude);

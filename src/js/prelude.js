@@ -625,7 +625,7 @@
       'normalMaterial', 'shininess', 'texture', 'textureMode', 'textureWrap', 'loadModel', 'model', 'createShader',
       'loadShader', 'shader', 'resetShader', 'rotateX', 'rotateY', 'rotateZ', 'debugMode', 'setAttributes'],
     'not drawn by whalegen yet': ['blend', 'drawingContext'],
-    'a sketch reads only data files of its own folder': ['createWriter', 'httpGet', 'httpPost', 'httpDo',
+    'a sketch reads only data files of its own folder': ['httpGet', 'httpPost', 'httpDo',
       'createCapture', 'createVideo', 'createAudio', 'loadSound'],
   };
   // Saving does nothing: whalegen writes what its command line asks for.

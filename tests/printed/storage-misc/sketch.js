@@ -1,4 +1,4 @@
-// storeItem/getItem (types kept: numbers, booleans, objects, colours, vectors), removeItem, clearStorage, loadBytes, and the small globals: shorten, byte, getFrameRate, pushStyle and the like, device values, p5.Vector.slerp and clampToZero.
+// storeItem/getItem (types kept: numbers, booleans, objects, colours, vectors), removeItem, clearStorage, loadBytes, createWriter, and the small globals: shorten, byte, getFrameRate, pushStyle and the like, device values, p5.Vector.slerp and clampToZero.
 const show = (v) => JSON.stringify(v);
 let bytes;
 function preload() {
@@ -41,6 +41,11 @@ function setup() {
   print(typeof setMoveThreshold, typeof setShakeThreshold, typeof requestPointerLock, typeof exitPointerLock, typeof registerPromisePreload);
   print(canvas.width, canvas.height, show(getURLParams()), typeof getURL(), Array.isArray(getURLPath()));
   setMoveThreshold(0.5); setShakeThreshold(30); requestPointerLock(); exitPointerLock();
+  const w = createWriter('log', 'txt'), w2 = createWriter('log');
+  w.write('a'); w.write(1); w.print('b'); w.print(2);
+  print(show(w.content), w.name, w2.name, w2 instanceof p5.PrintWriter);
+  w.clear(); w.write('z'); w.close();
+  print(show(w.content), createWriter('log').name);
 
   const a = createVector(1, 0, 0), b = createVector(0, 2, 0);
   print(a.copy().slerp(b, 0.5).toString(), p5.Vector.slerp(a, b, 0.25).toString(), a.toString());
