@@ -12,7 +12,8 @@
     width: 100, height: 100, frameCount: 0, deltaTime: 0, millis: 0,
     fps: 60, looping: true, redraws: 0, angleMode: 'radians',
     mouseX: 0, mouseY: 0, pmouseX: 0, pmouseY: 0, mouseIsPressed: false,
-    mouseButton: 'left', instance: null, params: {}, pixels: [],
+    // p5's mouseButton is 0 until a button goes down, then the last one's.
+    mouseButton: 0, instance: null, params: {}, pixels: [],
   };
 
   // ---------------------------------------------------------- constants
@@ -808,12 +809,15 @@
   function p5(sketch) {
     if (!(this instanceof p5)) throw new TypeError('p5 must be called with new');
     S.instance = this;
+    p5.instance = this;
     if (typeof sketch === 'function') sketch(this);
   }
   p5.prototype = Object.create(null);
   for (const key in api) p5.prototype[key] = api[key];
   for (const key of dynamic) Object.defineProperty(p5.prototype, key, { get: () => S[key] });
   Object.defineProperty(p5.prototype, 'constructor', { value: p5 });
+  // In global mode the sketch's instance is p5's own: it reads the API.
+  p5.instance = Object.create(p5.prototype);
   p5.Vector = Vector;
   p5.Color = Color;
   p5.Table = Table;
@@ -881,6 +885,7 @@
       S.mouseX = x; S.mouseY = y;
       const was = S.mouseIsPressed;
       S.mouseIsPressed = pressed;
+      if (pressed) S.mouseButton = api.LEFT;
       sync();
       if (pressed !== was) {
         const f = user(pressed ? 'mousePressed' : 'mouseReleased');
