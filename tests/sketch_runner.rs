@@ -272,7 +272,7 @@ fn a_sketch_has_the_browser_globals_and_builtins_sketches_use() {
 }
 
 #[test]
-fn mouse_button_is_0_until_a_press_and_p5_instance_is_the_sketchs() {
+fn mouse_button_p5_instance_and_new_p5_without_a_sketch_as_p5s() {
     // As p5.js 1.11: mouseButton is 0 before any press (a sketch's
     // `mouseButton === LEFT` is false), LEFT from the first press on;
     // p5.instance reads the sketch's API in global mode.
@@ -287,6 +287,15 @@ fn mouse_button_is_0_until_a_press_and_p5_instance_is_the_sketchs() {
     );
     let s = sketch("new p5((p) => { p.setup = () => print(String(p5.instance === p)); });\n");
     assert_eq!(s.render(&["-q", "-o", "x.png"]), "true\n");
+    // new p5() without a sketch function is global mode.
+    let s = sketch(
+        "new p5();\nfunction setup() { createCanvas(20, 20); print('setup ' + width); }\n\
+         function draw() { print('draw ' + frameCount); noLoop(); }\n",
+    );
+    assert_eq!(
+        s.render(&["-q", "--frames", "1", "-o", "x.png"]),
+        "setup 20\ndraw 1\n"
+    );
 }
 
 #[test]

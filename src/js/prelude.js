@@ -808,9 +808,12 @@
   }
   function p5(sketch) {
     if (!(this instanceof p5)) throw new TypeError('p5 must be called with new');
+    // new p5() without a sketch function is global mode, as p5's: the
+    // sketch's setup and draw stay the global ones.
+    if (typeof sketch !== 'function') return;
     S.instance = this;
     p5.instance = this;
-    if (typeof sketch === 'function') sketch(this);
+    sketch(this);
   }
   p5.prototype = Object.create(null);
   for (const key in api) p5.prototype[key] = api[key];
