@@ -272,6 +272,33 @@ fn a_sketch_has_the_browser_globals_and_builtins_sketches_use() {
 }
 
 #[test]
+fn mouse_button_p5_instance_and_new_p5_without_a_sketch_as_p5s() {
+    // As p5.js 1.11: mouseButton is 0 before any press (a sketch's
+    // `mouseButton === LEFT` is false), LEFT from the first press on;
+    // p5.instance reads the sketch's API in global mode.
+    let s = sketch(
+        "function setup() { createCanvas(12, 10); }\n\
+         function draw() { print([frameCount, mouseButton, mouseButton === LEFT, p5.instance.width].join(' ')); }\n",
+    );
+    let err = s.render(&["-q", "--frames", "4", "--press", "2-2", "-o", "f/"]);
+    assert_eq!(
+        err,
+        "1 0 false 12\n2 0 false 12\n3 left true 12\n4 left true 12\n"
+    );
+    let s = sketch("new p5((p) => { p.setup = () => print(String(p5.instance === p)); });\n");
+    assert_eq!(s.render(&["-q", "-o", "x.png"]), "true\n");
+    // new p5() without a sketch function is global mode.
+    let s = sketch(
+        "new p5();\nfunction setup() { createCanvas(20, 20); print('setup ' + width); }\n\
+         function draw() { print('draw ' + frameCount); noLoop(); }\n",
+    );
+    assert_eq!(
+        s.render(&["-q", "--frames", "1", "-o", "x.png"]),
+        "setup 20\ndraw 1\n"
+    );
+}
+
+#[test]
 fn math_random_is_p5s_generator_seeded_with_the_seed() {
     // p5.js draws two values from Math.random while it loads: a sketch's
     // first unseeded random() is the third.

@@ -721,13 +721,19 @@
   }
   function p5(sketch) {
     if (!(this instanceof p5)) throw new TypeError('p5 must be called with new');
+    // new p5() without a sketch function is global mode, as p5's: the
+    // sketch's setup and draw stay the global ones.
+    if (typeof sketch !== 'function') return;
     S.instance = this;
-    if (typeof sketch === 'function') sketch(this);
+    p5.instance = this;
+    sketch(this);
   }
   p5.prototype = Object.create(null);
   for (const key in api) p5.prototype[key] = api[key];
   for (const key of dynamic) Object.defineProperty(p5.prototype, key, { get: () => S[key] });
   Object.defineProperty(p5.prototype, 'constructor', { value: p5 });
+  // In global mode the sketch's instance is p5's own: it reads the API.
+  p5.instance = Object.create(p5.prototype);
   p5.Vector = Vector;
   p5.Color = Color;
   p5.prototype.key = '';
