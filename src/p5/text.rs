@@ -51,11 +51,21 @@ pub struct Metrics {
 pub struct Font {
     data: Box<[u8]>,
     metrics: Metrics,
+    layout: Layout,
+}
+
+/// Who lays out a font's lines in p5.js: the browser for a font of the page
+/// (HarfBuzz, which rustybuzz ports), opentype.js for a font loaded with
+/// `loadFont` (see `super::opentype`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    Browser,
+    OpenTypeJs,
 }
 
 impl Font {
-    /// The font in `data` (a .ttf or .otf file's bytes), or why it is not
-    /// one, in a few words.
+    /// The font in `data` (a .ttf or .otf file's bytes), laid out as a
+    /// loaded font, or why it is not one, in a few words.
     pub fn parse(data: Vec<u8>) -> Result<Font, String> {
         let face = ttf_parser::Face::parse(&data, 0)
             .map_err(|e| format!("not a TrueType or OpenType font ({e})"))?;
@@ -82,6 +92,7 @@ impl Font {
                 typo_ascender,
                 typo_descender,
             },
+            layout: Layout::OpenTypeJs,
         })
     }
 
@@ -91,10 +102,21 @@ impl Font {
         let faces = FACES.get_or_init(|| {
             BUNDLED
                 .iter()
-                .map(|data| Arc::new(Font::parse(data.to_vec()).expect("a bundled font")))
+                .map(|data| {
+                    let font = Font::parse(data.to_vec()).expect("a bundled font");
+                    Arc::new(Font {
+                        layout: Layout::Browser,
+                        ..font
+                    })
+                })
                 .collect()
         });
         faces[n].clone()
+    }
+
+    /// The font's tables, parsed again (cheap: `parse` checked them).
+    pub(super) fn face(&self) -> ttf_parser::Face<'_> {
+        ttf_parser::Face::parse(&self.data, 0).expect("checked by parse")
     }
 
     /// The font's vertical metrics.
@@ -103,8 +125,30 @@ impl Font {
     }
 
     /// `text` shaped as one line, left to right from the origin: its glyphs
-    /// and its advance, in font units.
+    /// and its advance, in font units, as p5 draws and measures it: a page
+    /// font as the browser lays it out, a loaded font as opentype.js does,
+    /// drawn unkerned and measured kerned (see `super::opentype`).
     pub fn shape(&self, text: &str) -> Shaped {
+        if self.layout == Layout::OpenTypeJs {
+            let face = self.face();
+            let mut pen = 0.0;
+            let glyphs = super::opentype::layout(&face, text, false)
+                .iter()
+                .map(|g| {
+                    let at = pen;
+                    pen += g.advance;
+                    Glyph {
+                        id: g.id,
+                        x: at as f32,
+                        y: 0.0,
+                    }
+                })
+                .collect();
+            let advance = super::opentype::layout(&face, text, true)
+                .iter()
+                .fold(0.0, |width, g| width + g.advance + g.kerning);
+            return Shaped { glyphs, advance };
+        }
         let face = rustybuzz::Face::from_slice(&self.data, 0).expect("checked by parse");
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(text);
@@ -135,7 +179,7 @@ impl Font {
         scale: f64,
         place: impl Fn(&Glyph) -> (f64, f64),
     ) -> Option<tiny_skia::Path> {
-        let face = ttf_parser::Face::parse(&self.data, 0).expect("checked by parse");
+        let face = self.face();
         let mut pb = PathBuilder::new();
         for glyph in glyphs {
             let (x, y) = place(glyph);
@@ -162,8 +206,9 @@ pub struct Glyph {
     pub y: f32,
 }
 
-/// A line shaped: its glyphs and the advance from its first glyph's origin
-/// to the end, in font units.
+/// A line shaped: its glyphs and its width as p5 measures it (the advance
+/// from its first glyph's origin to the end but for a loaded font, whose
+/// kerning p5 measures and does not draw), in font units.
 #[derive(Debug, Clone)]
 pub struct Shaped {
     /// The glyphs, in order.

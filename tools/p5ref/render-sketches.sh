@@ -71,6 +71,7 @@ text-stroke             3  0,1,2      7
 text-transform          4  0,3        7
 text-loadfont           1  0          7
 text-labels             5  0,4        7
+text-points             1  0          7
 '
 echo "$BATTERY" | while read -r name frames only seed; do
   [ -n "$name" ] || continue
@@ -81,6 +82,6 @@ echo "$BATTERY" | while read -r name frames only seed; do
   [ -d "$sketch" ] || sketch=$sketch.js
   rm -rf "$out"
   node render.js --sketch "$sketch" --frames "$frames" --only "$only" \
-    --seed "$seed" --out "$out"
+    --seed "$seed" --out "$out" --log "$out/printed.txt"
   echo "$name: frames $frames, wrote $only"
 done

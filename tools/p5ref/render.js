@@ -5,7 +5,7 @@
 //   node render.js --scene whale --frames 300 --only 0,60,299 --out DIR \
 //        [--set key=JSON ...] [--state state.json] [--chromium /usr/bin/chromium]
 //   node render.js --sketch PATH.js --frames 10 [--only 0,5,9] [--seed 7] \
-//        [--fps F] --out DIR
+//        [--fps F] [--log FILE] --out DIR
 //
 // Sketch mode (sketch.js in this folder is the scenes; PATH is any global- or
 // instance-mode sketch, or a folder with an index.html) follows the
@@ -34,6 +34,7 @@ function parseArgs(argv) {
       case '--only': a.only = v.split(',').map((x) => parseInt(x, 10)); i++; break;
       case '--out': a.out = v; i++; break;
       case '--state': a.state = v; i++; break;
+      case '--log': a.log = v; i++; break;
       case '--chromium': a.chromium = v; i++; break;
       case '--via': a.via = v; i++; break;
       case '--set': {

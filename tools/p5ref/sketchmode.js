@@ -114,7 +114,11 @@ async function render(args, launch, encodePng) {
     const page = await browser.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => { if ((m.type() === 'error' || m.type() === 'warn') && !/willReadFrequently/.test(m.text())) console.error('page:', m.text()); });
+    const printed = [];
+    page.on('console', (m) => {
+      if (m.type() === 'log') printed.push(m.text());
+      if ((m.type() === 'error' || m.type() === 'warn') && !/willReadFrequently/.test(m.text())) console.error('page:', m.text());
+    });
     await openPage(page, args.sketch, html);
     // p5 runs setup() and the first draw() in one task on the load event.
     for (let waited = 0; ; waited += 50) {
@@ -147,6 +151,9 @@ async function render(args, launch, encodePng) {
       command: 'node render.js ' + process.argv.slice(2).map((x) => (/[\s"'{[]/.test(x) ? "'" + x + "'" : x)).join(' '),
     };
     fs.writeFileSync(path.join(args.out, 'render.json'), JSON.stringify(render, null, 1) + '\n');
+    // What the sketch printed (print(), console.log), a line each, when
+    // asked for and there is any.
+    if (args.log && printed.length) fs.writeFileSync(args.log, printed.join('\n') + '\n');
   } finally {
     await browser.close();
   }
