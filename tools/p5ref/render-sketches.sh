@@ -72,6 +72,7 @@ text-transform          4  0,3        7
 text-loadfont           1  0          7
 text-labels             5  0,4        7
 text-points             1  0          7
+text-graphics           1  0          7
 '
 echo "$BATTERY" | while read -r name frames only seed; do
   [ -n "$name" ] || continue
