@@ -8,6 +8,7 @@
 //! in the same order, so that the points are p5's to the last digits.
 
 use std::cell::Cell;
+use std::collections::HashMap;
 
 use rustybuzz::ttf_parser::{loca, GlyphId, OutlineBuilder, Tag};
 
@@ -464,8 +465,12 @@ impl Font {
         let scale = 1.0 / self.metrics().units_per_em * size;
         let mut points = Vec::new();
         let mut along = 0.0;
+        let mut paths = HashMap::new();
         for glyph in super::opentype::layout(&self.face(), line, true) {
-            for contour in contours(&self.glyph_path(glyph.id), x, y, scale) {
+            let path = paths
+                .entry(glyph.id)
+                .or_insert_with(|| self.glyph_path(glyph.id));
+            for contour in contours(path, x, y, scale) {
                 let left = bound.saturating_sub(used + points.len());
                 let made = contour_points(&contour, sample_factor, simplify, left)?;
                 points.extend(made.into_iter().map(|p| PathPoint {
@@ -482,13 +487,14 @@ impl Font {
     /// it out: its number, advance and the kerning after it (font units),
     /// and its box (`glyph_box`).
     pub fn line_glyphs(&self, text: &str) -> Vec<GlyphBox> {
+        let mut boxes = HashMap::new();
         super::opentype::layout(&self.face(), text, true)
             .iter()
             .map(|g| GlyphBox {
                 id: g.id,
                 advance: g.advance,
                 kerning: g.kerning,
-                bounds: self.glyph_box(g.id),
+                bounds: *boxes.entry(g.id).or_insert_with(|| self.glyph_box(g.id)),
             })
             .collect()
     }
