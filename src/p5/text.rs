@@ -529,6 +529,31 @@ mod tests {
     }
 
     #[test]
+    fn mask_outlines_sit_on_freetypes_64ths() {
+        // 27 px of 2048 units: FreeType's scale is 55296 / 65536 of a 64th
+        // per unit; 100 units are 84.375 64ths, rounded to 84.
+        let m = crate::p5::matrix::Matrix::IDENTITY;
+        let ft = FreeType::new(&m, 1.0, 27.0, 2048.0).unwrap();
+        assert_eq!(ft.offset(100.0, 0.0), (84.0 / 64.0, 0.0));
+        assert_eq!(ft.offset(0.0, 100.0), (0.0, -84.0 / 64.0));
+        // An implied point half-way: (84.375 + 85.22) 64ths halved, 85.
+        assert_eq!(ft.offset(100.5, 0.0).0, 85.0 / 64.0);
+        assert_eq!(mul_fix(-100, 55296), -84);
+        // Rotated a quarter turn: scaled upright, then turned (x onto y).
+        let mut turned = m;
+        turned.rotate(std::f64::consts::FRAC_PI_2);
+        let ft = FreeType::new(&turned, 1.0, 27.0, 2048.0).unwrap();
+        let (x, y) = ft.offset(100.0, 0.0);
+        assert!(
+            (x - 84.0 / 64.0).abs() < 1e-12 && y.abs() < 1e-12,
+            "{x} {y}"
+        );
+        let mut flat = m;
+        flat.scale(1.0, 0.0);
+        assert!(FreeType::new(&flat, 1.0, 27.0, 2048.0).is_none());
+    }
+
+    #[test]
     fn a_broken_font_is_refused() {
         let err = Font::parse(b"not a font".to_vec()).unwrap_err();
         assert!(err.contains("not a TrueType or OpenType font"), "{err}");
