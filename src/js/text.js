@@ -140,9 +140,9 @@
       const ys = [];
       this._forEachGlyph(this._glyphs(String(str)), x, fontSize, (g, gX) => {
         if (g.index === 0) { xs.push([]); return; }
-        const below = y + (xs.length - 1) * lineHeight;
+        const baseline = y + (xs.length - 1) * lineHeight;
         xs[xs.length - 1].push(gX + g.xMin * scale, gX + g.xMax * scale);
-        ys.push(below + -g.yMin * scale, below + -g.yMax * scale);
+        ys.push(baseline + -g.yMin * scale, baseline + -g.yMax * scale);
       });
       const least = (v) => v.reduce((a, b) => Math.min(a, b), Infinity);
       const most = (v) => v.reduce((a, b) => Math.max(a, b), -Infinity);
