@@ -825,7 +825,7 @@ fn text_to_points_and_text_bounds_are_p5s() {
         lines(&stderr(&out)),
         lines(&std::fs::read_to_string(p5).unwrap()),
     );
-    assert_eq!((ours.len(), theirs.len()), (7, 7));
+    assert_eq!((ours.len(), theirs.len()), (8, 8));
     let numbers = |v: &Value| -> Vec<f64> {
         let mut all: Vec<f64> = ["x", "y", "w", "h", "advance"]
             .iter()
@@ -847,7 +847,7 @@ fn text_to_points_and_text_bounds_are_p5s() {
             assert!((x - y).abs() <= 1e-9, "{what}: number {i}, {x}, p5.js {y}");
         }
     }
-    assert_eq!(points, 1210);
+    assert_eq!(points, 1279);
 }
 
 #[test]

@@ -35,10 +35,13 @@ pub fn layout(face: &Face<'_>, text: &str, features: bool) -> Vec<Placed> {
         .map(|c| face.glyph_index(c).map_or(0, |g| g.0))
         .collect();
     let ids = match face.tables().gsub {
-        Some(gsub) if features => ligated(&gsub, ids),
+        Some(gsub) if features => ligated(face, &gsub, ids),
         _ => ids,
     };
-    let kern = face.tables().gpos.map(|gpos| lookups(&gpos, b"kern"));
+    let kern = face
+        .tables()
+        .gpos
+        .map(|gpos| lookups(&gpos, b"kern", &kinds(face, b"GPOS"), 2));
     let mut placed: Vec<Placed> = ids
         .iter()
         .map(|&id| Placed {
@@ -58,10 +61,35 @@ pub fn layout(face: &Face<'_>, text: &str, features: bool) -> Vec<Placed> {
     placed
 }
 
+/// The type of each lookup of the font's table `tag` (GSUB or GPOS), read
+/// from its bytes: ttf-parser hides extension lookups (GSUB 7, GPOS 9)
+/// behind what they hold, and opentype.js skips them.
+fn kinds(face: &Face<'_>, tag: &[u8; 4]) -> Vec<u16> {
+    let Some(data) = face.raw_face().table(Tag::from_bytes(tag)) else {
+        return Vec::new();
+    };
+    let u16_at = |at: usize| {
+        data.get(at..at + 2)
+            .map(|b| u16::from_be_bytes([b[0], b[1]]))
+    };
+    let Some(list) = u16_at(8).map(usize::from) else {
+        return Vec::new();
+    };
+    let count = u16_at(list).unwrap_or(0);
+    (0..usize::from(count))
+        .map(|i| {
+            u16_at(list + 2 + 2 * i)
+                .and_then(|offset| u16_at(list + usize::from(offset)))
+                .unwrap_or(0)
+        })
+        .collect()
+}
+
 /// The lookups of `feature` in the table's default script (`DFLT`, else
-/// `latn`) and its default language, in the feature's order; the first
-/// feature of that tag counts.
-fn lookups(table: &LayoutTable<'_>, feature: &[u8; 4]) -> Vec<u16> {
+/// `latn`) and its default language, in the feature's order, those of type
+/// `kind` only (`kinds` has each lookup's); the first feature of that tag
+/// counts.
+fn lookups(table: &LayoutTable<'_>, feature: &[u8; 4], kinds: &[u16], kind: u16) -> Vec<u16> {
     let script = table
         .scripts
         .find(Tag::from_bytes(b"DFLT"))
@@ -75,7 +103,12 @@ fn lookups(table: &LayoutTable<'_>, feature: &[u8; 4]) -> Vec<u16> {
         .into_iter()
         .filter_map(|i| table.features.get(i))
         .find(|f| f.tag == tag)
-        .map(|f| f.lookup_indices.into_iter().collect())
+        .map(|f| {
+            f.lookup_indices
+                .into_iter()
+                .filter(|&i| kinds.get(usize::from(i)) == Some(&kind))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -100,10 +133,11 @@ struct Ligature {
 /// default script, in order of lookup, subtable, first glyph (as its
 /// coverage lists them) and ligature; at each glyph, each that matches
 /// there replaces the glyphs, and the later ones are tried on the result.
-fn ligated(gsub: &LayoutTable<'_>, mut ids: Vec<u16>) -> Vec<u16> {
+fn ligated(face: &Face<'_>, gsub: &LayoutTable<'_>, mut ids: Vec<u16>) -> Vec<u16> {
+    let kinds = kinds(face, b"GSUB");
     let mut all = Vec::new();
     for feature in [b"liga", b"rlig"] {
-        for lookup in lookups(gsub, feature) {
+        for lookup in lookups(gsub, feature, &kinds, 4) {
             let Some(lookup) = gsub.lookups.get(lookup) else {
                 continue;
             };
@@ -144,7 +178,8 @@ fn ligated(gsub: &LayoutTable<'_>, mut ids: Vec<u16>) -> Vec<u16> {
 }
 
 /// opentype.js's `getKerningValue`: the first pair subtable of the kern
-/// lookups whose coverage holds `left` decides (a class-pair one always,
+/// lookups (of type 2: an extension lookup is not read) whose coverage
+/// holds `left` decides (a class-pair one always,
 /// a glyph-pair one when it lists `right`); the advance change of the
 /// first glyph.
 fn gpos_kerning(gpos: &LayoutTable<'_>, lookups: &[u16], left: GlyphId, right: GlyphId) -> i16 {

@@ -1,10 +1,11 @@
-// font.textToPoints() and font.textBounds() of loaded fonts, TrueType and CFF (.otf): TrueType contours started where opentype.js starts them, composite accents, the default sampleFactor and others, simplifyThreshold, two lines a leading apart, tabs, kerning in the box, every textAlign (measured at the canvas's textSize, as p5 does), drawn as circles and translucent rects over the text; every point and box is printed for tests/sketch_runner.rs.
-let sans, serif, bold;
+// font.textToPoints() and font.textBounds() of loaded fonts, TrueType and CFF (.otf): TrueType contours started where opentype.js starts them, composite accents, kerning and ligatures in extension lookups (which opentype.js skips), the default sampleFactor and others, simplifyThreshold, two lines a leading apart, tabs, kerning in the box, every textAlign (measured at the canvas's textSize, as p5 does), drawn as circles and translucent rects over the text; every point and box is printed for tests/sketch_runner.rs.
+let sans, serif, bold, extension;
 
 function preload() {
   sans = loadFont('sans.ttf');
   serif = loadFont('serif-italic.ttf');
   bold = loadFont('bold-cff.otf');
+  extension = loadFont('serif-extension.ttf');
 }
 
 function setup() {
@@ -33,6 +34,7 @@ function draw() {
   show(sans, 'Hello', 10, 60, 60);
   show(serif, 'AVé fi', 200, 60, 50, { sampleFactor: 0.3 });
   show(bold, 'CFF ÿ', 180, 128, 36, { sampleFactor: 0.2 });
+  show(extension, 'AVATAR fi', 10, 88, 20);
   textSize(40);
   textLeading(44);
   textAlign(CENTER, TOP);
