@@ -3,8 +3,10 @@
 //! `cmap`, only the `liga` and `rlig` ligatures of the font's default script
 //! (`DFLT`, else `latn`), matched in opentype.js's order, and only the pair
 //! kerning of that script's `kern` feature (or, without `GPOS`, of the first
-//! `kern` subtable). A font whose `DFLT` script has no features is not
-//! kerned at all, where a browser kerns it by its `latn` script.
+//! `kern` subtable), from lookups that are not extension lookups. A font
+//! whose `DFLT` script has no features is not kerned at all, where a
+//! browser kerns it by its `latn` script; one whose kerning is in extension
+//! lookups (as large fonts' often is) neither.
 //!
 //! That is opentype.js's default; p5 asks for it when it measures a line
 //! (`textWidth`, `textBounds`, the alignment of `text()`) and for the glyphs
