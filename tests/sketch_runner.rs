@@ -715,10 +715,12 @@ fn fonts_are_loaded_from_the_sketch_folder_only() {
     std::fs::copy(&sans, fonts.join("f.ttf")).unwrap();
     std::fs::write(fonts.join("broken.ttf"), "not a font").unwrap();
     std::os::unix::fs::symlink(&sans, fonts.join("link.ttf")).unwrap();
-    // 12362 font units of 2048 at 12 px; the font's ascender, 1901 units.
+    // 12482 font units of 2048 at 12 px, unkerned: opentype.js kerns by the
+    // font's DFLT script, which has no features in this font (p5.js:
+    // 73.13671875); the font's ascender, 1901 units.
     assert_eq!(
         s.render(&["-q", "-o", "x.png"]),
-        "loaded\n2048 72.43359375 11.138671875\n"
+        "loaded\n2048 73.13671875 11.138671875\n"
     );
     for (path, needle) in [
         ("../f.ttf", "`..` is not allowed"),
@@ -1028,5 +1030,110 @@ fn the_pointer_sets_moved_win_mouse_and_mouse_button() {
     assert_eq!(
         err,
         "1 0 0 0 0 10 0 10\n2 0 10 10 10 20 0 10\n3 left 10 10 20 30 10 20\n4 left 0 0 20 30 20 30\n"
+/// font.textToPoints() and font.textBounds() give p5.js 1.11's numbers, of
+/// TrueType and CFF fonts: tests/sketches/text-points prints every point and box it draws, and
+/// tests/reference/sketches/text-points/printed.txt holds what p5.js printed
+/// in Chromium (tools/p5ref/render-sketches.sh). As many points, and every
+/// number within 1e-9 (units, degrees): whalegen does p5's arithmetic in
+/// p5's order, on the paths opentype.js makes (measured: the positions and
+/// boxes are equal to the bit, the angles within 1.2e-13, where atan2 and
+/// pow of two maths libraries differ in the last bit).
+#[test]
+fn text_to_points_and_text_bounds_are_p5s() {
+    use serde_json::Value;
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let run = tempfile::tempdir().unwrap();
+    let sketch = root.join("tests/sketches/text-points");
+    let out = whalegen(
+        run.path(),
+        &["render", sketch.to_str().unwrap(), "-q", "-o", "x.png"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let p5 = root.join("tests/reference/sketches/text-points/printed.txt");
+    let lines = |text: &str| -> Vec<Value> {
+        text.lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let (ours, theirs) = (
+        lines(&stderr(&out)),
+        lines(&std::fs::read_to_string(p5).unwrap()),
+    );
+    assert_eq!((ours.len(), theirs.len()), (8, 8));
+    let numbers = |v: &Value| -> Vec<f64> {
+        let mut all: Vec<f64> = ["x", "y", "w", "h", "advance"]
+            .iter()
+            .map(|k| v["box"][k].as_f64().unwrap())
+            .collect();
+        for p in v["points"].as_array().unwrap() {
+            all.extend(p.as_array().unwrap().iter().map(|n| n.as_f64().unwrap()));
+        }
+        all
+    };
+    let mut points = 0;
+    for (a, b) in ours.iter().zip(&theirs) {
+        assert_eq!(a["str"], b["str"]);
+        let what = &a["str"];
+        let count = |v: &Value| v["points"].as_array().unwrap().len();
+        assert_eq!(count(a), count(b), "{what}: points");
+        points += count(a);
+        for (i, (x, y)) in numbers(a).iter().zip(numbers(b)).enumerate() {
+            assert!((x - y).abs() <= 1e-9, "{what}: number {i}, {x}, p5.js {y}");
+        }
+    }
+    assert_eq!(points, 1279);
+}
+
+#[test]
+fn text_to_points_is_bounded_and_takes_p5s_arguments() {
+    let font = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fonts/DejaVuSans.ttf");
+    let folder = |s: &Sketch| std::fs::copy(&font, s.path.parent().unwrap().join("f.ttf")).unwrap();
+    // Options are completed with p5's defaults, in the object given; a
+    // factor that is not a number gives a point per contour (p5's NaN
+    // step). p5.js prints the same (tools/p5ref, this sketch).
+    let s = sketch(
+        "function setup() {\n  const f = loadFont('f.ttf');\n  const o = { simplifyThreshold: 0.4 };\n\
+           const a = f.textToPoints('lo', 0, 0, 100, o);\n\
+           print(a.length, f.textToPoints('lo', 0, 0, 100).length, JSON.stringify(o));\n\
+           print(f.textToPoints('o', 0, 0, 100, { sampleFactor: 'x' }).length, Object.keys(a[0]).join());\n\
+           print(f.textToPoints('', 0, 0).length, f.textToPoints(' ', 0, 0).length);\n  noLoop();\n}\n",
+    );
+    folder(&s);
+    assert_eq!(
+        s.render(&["-q", "-o", "x.png"]),
+        "26 47 {\"simplifyThreshold\":0.4,\"sampleFactor\":0.1}\n2 x,y,alpha\n0 0\n"
+    );
+    // A negative factor, for which p5 loops forever, or too fine a one.
+    for factor in ["-1", "1000"] {
+        let s = sketch(&format!(
+            "function setup() {{\n  const f = loadFont('f.ttf');\n  f.textToPoints('whalegen', 0, 0, 100, {{ sampleFactor: {factor} }});\n}}\n"
+        ));
+        folder(&s);
+        s.refused(
+            &["-o", "x.png"],
+            &format!(
+                "sketch.js:3:5: Error: font.textToPoints(): more than 250000 points (sampleFactor {factor}); \
+                 whalegen makes at most 250000 in one call"
+            ),
+        );
+    }
+}
+
+/// Each surface has its own text state, as each p5 renderer has: a
+/// graphics' textSize, textLeading, textAlign and push/pop are its own,
+/// and a p5.Font's methods read the canvas's.
+#[test]
+fn each_surface_has_its_own_text_state() {
+    let s = sketch(
+        "function setup() {\n  const pg = createGraphics(10, 10);\n  pg.textSize(40);\n  textAlign(CENTER);\n\
+           pg.textAlign(RIGHT, TOP);\n  print(textSize(), pg.textSize(), textLeading(), pg.textLeading());\n\
+           print(textAlign().horizontal, pg.textAlign().horizontal, pg.textAlign().vertical);\n\
+           pg.push();\n  pg.textSize(5);\n  push();\n  textSize(7);\n  pg.pop();\n\
+           print(pg.textSize(), textSize());\n  pop();\n  print(textSize(), pg.textWidth('ab') > 3 * textWidth('ab'));\n\
+           noLoop();\n}\n",
+    );
+    assert_eq!(
+        s.render(&["-q", "-o", "x.png"]),
+        "12 40 15 50\ncenter right top\n40 7\n12 true\n"
     );
 }

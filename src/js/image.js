@@ -16,6 +16,9 @@
   // The sketch's canvas, as a target (number 0).
   const canvas = { _id: 0, _look: look(), _s: null };
   let current = canvas;
+  // The target, for the files after this one (text.js keeps each one's
+  // text state on it).
+  P.surface = () => current;
 
   // The fields of `S` that are the target's own.
   const OWN = ['width', 'height', 'pixels', 'angleMode'];

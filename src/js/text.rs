@@ -14,7 +14,7 @@ use rquickjs::{Ctx, Exception, Object};
 use super::bind::{set, Stage, N};
 use super::files::refuse_url;
 use super::record::Op;
-use crate::p5::{Font, TextDraw, TextRun, BUNDLED_FACES};
+use crate::p5::{Font, TextDraw, TextRun, TooMany, BUNDLED_FACES};
 use crate::paths::{inside, read_bytes};
 
 /// The largest font file a sketch loads, in bytes (32 MiB: the largest
@@ -28,6 +28,11 @@ const MAX_FONTS: usize = 64;
 /// page of text, far from what a hostile sketch would need to exhaust
 /// memory.
 const MAX_CHARS: usize = 100_000;
+
+/// The most points one `font.textToPoints()` call makes: a screenful of
+/// large text sampled densely (a word at 300 px with sampleFactor 1 is
+/// about 10,000), so that a hostile factor can't exhaust memory or time.
+const MAX_POINTS: usize = 250_000;
 
 /// How many glyphs are kept pending before they are drawn: about 12 MiB of
 /// them, so that a frame of text can't hold more.
@@ -76,6 +81,65 @@ pub(super) fn install_text(ctx: &Ctx<'_>, stage: &Stage, folder: PathBuf) -> rqu
             bounded(&ctx, "textWidth", &text)?;
             Ok::<_, rquickjs::Error>(
                 font.shape(&text).advance * size.0 / font.metrics().units_per_em,
+            )
+        },
+    )?;
+
+    let f = font.clone();
+    set(
+        ctx,
+        &native,
+        "textPoints",
+        move |ctx: Ctx<'_>, n: N, line: String, numbers: Vec<f64>, used: N| {
+            let font = f(&ctx, n.0)?;
+            bounded(&ctx, "textToPoints", &line)?;
+            let &[x, y, size, sample_factor, simplify] = numbers.as_slice() else {
+                return Err(Exception::throw_message(&ctx, "textPoints: five numbers"));
+            };
+            let sampling = (sample_factor, simplify);
+            let points = font
+                .line_points(&line, (x, y, size), sampling, (used.0 as usize, MAX_POINTS))
+                .map_err(|TooMany| {
+                    let why = format!(
+                        "font.textToPoints(): more than {MAX_POINTS} points (sampleFactor \
+                         {sample_factor}); whalegen makes at most {MAX_POINTS} in one call"
+                    );
+                    Exception::throw_message(&ctx, &why)
+                })?;
+            Ok::<_, rquickjs::Error>(
+                points
+                    .iter()
+                    .flat_map(|p| [p.x, p.y, p.alpha])
+                    .collect::<Vec<f64>>(),
+            )
+        },
+    )?;
+
+    let f = font.clone();
+    set(
+        ctx,
+        &native,
+        "textGlyphs",
+        move |ctx: Ctx<'_>, n: N, text: String| {
+            let font = f(&ctx, n.0)?;
+            bounded(&ctx, "textBounds", &text)?;
+            let glyphs = font.line_glyphs(&text);
+            Ok::<_, rquickjs::Error>(
+                glyphs
+                    .iter()
+                    .flat_map(|g| {
+                        let [x_min, x_max, y_min, y_max] = g.bounds;
+                        [
+                            f64::from(g.id),
+                            g.advance,
+                            g.kerning,
+                            x_min,
+                            x_max,
+                            y_min,
+                            y_max,
+                        ]
+                    })
+                    .collect::<Vec<f64>>(),
             )
         },
     )?;

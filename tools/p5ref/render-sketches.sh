@@ -75,6 +75,8 @@ text-transform          4  0,3        7
 text-loadfont           1  0          7
 text-labels             5  0,4        7
 data-driven             4  0,3        7
+text-points             1  0          7
+text-graphics           1  0          7
 '
 echo "$BATTERY" | while read -r name frames only seed; do
   [ -n "$name" ] || continue
@@ -85,6 +87,8 @@ echo "$BATTERY" | while read -r name frames only seed; do
   [ -d "$sketch" ] || sketch=$sketch.js
   rm -rf "$out"
   node render.js --sketch "$sketch" --frames "$frames" --only "$only" \
-    --seed "$seed" --out "$out"
+    --seed "$seed" --out "$out" --console "$out/printed.txt"
+  # What the sketch printed, kept when it printed anything.
+  [ -s "$out/printed.txt" ] || rm -f "$out/printed.txt"
   echo "$name: frames $frames, wrote $only"
 done

@@ -5,7 +5,7 @@
 //   node render.js --scene whale --frames 300 --only 0,60,299 --out DIR \
 //        [--set key=JSON ...] [--state state.json] [--chromium /usr/bin/chromium]
 //   node render.js --sketch PATH.js --frames 10 [--only 0,5,9] [--seed 7] \
-//        [--fps F] --out DIR
+//        [--fps F] [--console FILE] --out DIR
 //
 // Sketch mode (sketch.js in this folder is the scenes; PATH is any global- or
 // instance-mode sketch, or a folder with an index.html) follows the
