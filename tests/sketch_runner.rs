@@ -1030,6 +1030,9 @@ fn the_pointer_sets_moved_win_mouse_and_mouse_button() {
     assert_eq!(
         err,
         "1 0 0 0 0 10 0 10\n2 0 10 10 10 20 0 10\n3 left 10 10 20 30 10 20\n4 left 0 0 20 30 20 30\n"
+    );
+}
+
 /// font.textToPoints() and font.textBounds() give p5.js 1.11's numbers, of
 /// TrueType and CFF fonts: tests/sketches/text-points prints every point and box it draws, and
 /// tests/reference/sketches/text-points/printed.txt holds what p5.js printed
