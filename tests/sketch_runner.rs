@@ -933,6 +933,11 @@ fn storage_bytes_and_the_small_globals_print_what_p5_prints() {
 }
 
 #[test]
+fn curve_points_and_palettes_print_what_p5_prints() {
+    assert!(prints_what_p5_prints("curves").is_empty());
+}
+
+#[test]
 fn timers_run_on_the_frame_clock_as_in_p5() {
     assert!(prints_what_p5_prints("timers").is_empty());
 }

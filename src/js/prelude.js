@@ -156,7 +156,12 @@
     return undefined;
   };
   api.colorMode = function (mode, ...maxes) { native.colorMode(String(mode), ...maxes); };
-  api.curveTightness = function (t) { native.curveTightness(t); };
+  // The tightness is each surface's own, as on p5's renderers (push()
+  // does not save it): kept on the surface for curvePoint().
+  api.curveTightness = function (t) {
+    shared.surface()._curveTightness = t;
+    native.curveTightness(t);
+  };
   api.bezierDetail = api.curveDetail = function () {};
   api.push = function () { native.push(); };
   api.pop = function () { native.pop(); };
@@ -228,9 +233,36 @@
       3 * adjustedT * Math.pow(t, 2) * c + Math.pow(t, 3) * d;
   };
   api.bezierTangent = function (a, b, c, d, t) {
-    const u = 1 - t;
-    return 3 * d * t * t - 3 * c * t * t + 6 * c * u * t - 6 * b * u * t + 3 * b * u * u - 3 * a * u * u;
+    // The squares first, as p5's Math.pow(t, 2): the same rounding.
+    const [u, t2] = [1 - t, t * t];
+    const u2 = u * u;
+    return 3 * d * t2 - 3 * c * t2 + 6 * c * u * t - 6 * b * u * t + 3 * b * u2 - 3 * a * u2;
   };
+  // A point of curve(a, b, c, d) at t, and its slope there: the
+  // Catmull-Rom basis at the surface's tightness s (0 is Catmull-Rom).
+  const curveBasis = (a, b, c, d, weights) => {
+    const s = shared.surface()._curveTightness || 0;
+    const [w1, w2, w3, w4] = weights(s);
+    return a * w1 + b * w2 + c * w3 + d * w4;
+  };
+  api.curvePoint = (a, b, c, d, t) => curveBasis(a, b, c, d, (s) => {
+    const [t3, t2] = [t * t * t, t * t];
+    return [
+      ((s - 1) / 2) * t3 + (1 - s) * t2 + ((s - 1) / 2) * t,
+      ((s + 3) / 2) * t3 + ((-5 - s) / 2) * t2 + 1,
+      ((-3 - s) / 2) * t3 + (s + 2) * t2 + ((1 - s) / 2) * t,
+      ((1 - s) / 2) * t3 + ((s - 1) / 2) * t2,
+    ];
+  });
+  api.curveTangent = (a, b, c, d, t) => curveBasis(a, b, c, d, (s) => {
+    const [tt3, t2] = [t * t * 3, t * 2];
+    return [
+      ((s - 1) / 2) * tt3 + (1 - s) * t2 + (s - 1) / 2,
+      ((s + 3) / 2) * tt3 + ((-5 - s) / 2) * t2,
+      ((-3 - s) / 2) * tt3 + (s + 2) * t2 + (1 - s) / 2,
+      ((1 - s) / 2) * tt3 + ((s - 1) / 2) * t2,
+    ];
+  });
 
   // --------------------------------------------------------------- colour
   // A p5.Color: `_array` is RGBA in 0..1, `levels` the 8-bit channels.
@@ -269,6 +301,16 @@
   }
   api.lerpColor = function (c1, c2, t) {
     return new Color(native.lerpColor(t, ...colorArgs([c1]), ...colorArgs([c2])));
+  };
+  // paletteLerp([[colour, stop], ...], amt): the colour at amt between
+  // the stops about it (stops in rising order), the end colours past them.
+  api.paletteLerp = function (stops, amt) {
+    if (amt < stops[0][1]) return api.color(stops[0][0]);
+    for (let i = 1; i < stops.length; i++) {
+      const [[c0, at0], [c1, at1]] = [stops[i - 1], stops[i]];
+      if (amt < at1) return api.lerpColor(api.color(c0), api.color(c1), (amt - at0) / (at1 - at0));
+    }
+    return api.color(stops[stops.length - 1][0]);
   };
 
   // ----------------------------------------------------------------- maths
@@ -774,7 +816,7 @@
   // What the API's files run before each draw() the sketch makes, given
   // its frameCount (data.js's timers).
   const beforeDraw = [];
-  G.__whalegenPrelude = {
+  const shared = G.__whalegenPrelude = {
     api, S, sync, unsupported, load, beforeDraw,
     publish(names) {
       for (const key of names) { G[key] = api[key]; p5.prototype[key] = api[key]; }
