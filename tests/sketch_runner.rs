@@ -933,6 +933,20 @@ fn storage_bytes_and_the_small_globals_print_what_p5_prints() {
 }
 
 #[test]
+fn a_clip_ended_unbegun_or_begun_twice_is_refused_with_p5s_words() {
+    let s = sketch("function setup() {\n  circle(5, 5, 5);\n  endClip();\n}\n");
+    s.refused(
+        &["-o", "x.png"],
+        "sketch.js:3:3: Error: It looks like you've called endClip() without beginClip()",
+    );
+    let s = sketch("function setup() {\n  beginClip();\n  clip(() => {});\n}\n");
+    s.refused(
+        &["-o", "x.png"],
+        "sketch.js:3:3: Error: It looks like you're trying to clip while already in the middle of clipping",
+    );
+}
+
+#[test]
 fn curve_points_and_palettes_print_what_p5_prints() {
     assert!(prints_what_p5_prints("curves").is_empty());
 }

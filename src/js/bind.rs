@@ -367,6 +367,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         "applyMatrix" => |a, b, c, d, e, f| Op::ApplyMatrix([a, b, c, d, e, f]);
         "resetMatrix" => | | Op::ResetMatrix;
         "canvasDefaults" => | | Op::CanvasDefaults;
+        "endClip" => | | Op::EndClip;
         "point" => |x, y| Op::Point(x, y);
         "circle" => |x, y, d| Op::Circle(x, y, d);
         "ellipse" => |x, y, w, h| Op::Ellipse([x, y, w, h]);
@@ -443,6 +444,13 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
             };
             s.draw(&ctx, Op::Arc(numbers::<6>(&v.0), mode))
         },
+    )?;
+    let s = stage.clone();
+    set(
+        ctx,
+        &native,
+        "beginClip",
+        move |ctx: Ctx<'js>, invert: bool| s.draw(&ctx, Op::BeginClip(invert)),
     )?;
     // push() and pop() save the colour mode too, as p5's do.
     let s = stage.clone();

@@ -165,6 +165,29 @@
   api.bezierDetail = api.curveDetail = function () {};
   api.push = function () { native.push(); };
   api.pop = function () { native.pop(); };
+  // Each surface gathers its own clip, with p5's errors for one begun
+  // twice or ended unbegun; pop() undoes a clip made since its push().
+  api.beginClip = function (options) {
+    const t = shared.surface();
+    if (t._clipping) {
+      throw new Error("It looks like you're trying to clip while already in the middle of clipping. Did you forget to endClip()?");
+    }
+    t._clipping = true;
+    native.beginClip(Boolean(options && options.invert));
+  };
+  api.endClip = function () {
+    const t = shared.surface();
+    if (!t._clipping) {
+      throw new Error("It looks like you've called endClip() without beginClip(). Did you forget to call beginClip() first?");
+    }
+    t._clipping = false;
+    native.endClip();
+  };
+  api.clip = function (callback, options) {
+    api.beginClip(options);
+    callback();
+    api.endClip();
+  };
 
   // ------------------------------------------------------------ transform
   api.translate = function (x, y) {

@@ -68,6 +68,9 @@ pub(crate) enum Op {
     Filter(Filter, Option<f64>, bool),
     /// A line of `text()`, shaped and placed.
     Text(Arc<TextRun>),
+    /// `beginClip({ invert })`.
+    BeginClip(bool),
+    EndClip,
 }
 
 impl Op {
@@ -135,6 +138,8 @@ impl Op {
                 let _ = p5.filter(filter, param, webgl);
             }
             Op::Text(run) => p5.text(&run),
+            Op::BeginClip(invert) => p5.begin_clip(invert),
+            Op::EndClip => p5.end_clip(),
         }
     }
 
@@ -149,9 +154,13 @@ impl Op {
         }
     }
 
-    /// Whether the call may change the blend mode.
-    fn blends(&self) -> bool {
-        matches!(self, Op::BlendMode(_) | Op::Erase(..) | Op::NoErase)
+    /// Whether the call may change the blend mode, or the clip: after it
+    /// a background may keep some of what was under it.
+    fn keeps_under(&self) -> bool {
+        matches!(
+            self,
+            Op::BlendMode(_) | Op::Erase(..) | Op::NoErase | Op::BeginClip(_) | Op::EndClip
+        )
     }
 
     /// How much of a recording's room the call takes, in calls: a line of
@@ -187,10 +196,11 @@ impl Op {
 
 /// The last of `ops`, drawn next on `p5`, that paints every pixel of the
 /// canvas whatever was there, if any. None does while a blend mode other
-/// than source-over may be in use (a multiplied background keeps what was
-/// under it), so a sketch with blend modes is drawn call by call.
+/// than source-over or a clip may be in use (a multiplied or clipped
+/// background keeps what was under it), so a sketch with blend modes or
+/// clips is drawn call by call.
 pub(super) fn covering(ops: &[Op], p5: &P5) -> Option<usize> {
-    if !p5.blends_over() || ops.iter().any(|op| op.blends()) {
+    if !p5.blends_over() || p5.is_clipped() || ops.iter().any(|op| op.keeps_under()) {
         return None;
     }
     let transparent = p5.is_transparent();

@@ -5,6 +5,10 @@
 //! lighter and destination-out folded into the source's alpha, as Skia's
 //! raster pipeline does.
 
+use std::sync::Arc;
+
+use tiny_skia::Mask;
+
 use super::color::Rgba;
 
 /// One of p5's blend modes (`blendMode()`), named as the canvas's
@@ -68,11 +72,13 @@ impl Composite {
     }
 }
 
-/// What a drawing call paints with: its colour and its blend mode.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// What a drawing call paints with: its colour, its blend mode, and the
+/// clip that holds it (`beginClip`), if any.
+#[derive(Debug, Clone)]
 pub(crate) struct Ink {
     pub color: Rgba,
     pub mode: Composite,
+    pub clip: Option<Arc<Mask>>,
 }
 
 /// A premultiplied pixel in 0..1.

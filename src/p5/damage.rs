@@ -26,6 +26,16 @@ pub struct Box {
 }
 
 impl Box {
+    /// Every pixel of a canvas of `width` x `height`.
+    pub(super) fn whole((width, height): (u32, u32)) -> Box {
+        Box {
+            x0: 0,
+            y0: 0,
+            x1: width as usize,
+            y1: height as usize,
+        }
+    }
+
     fn union(self, other: Box) -> Box {
         Box {
             x0: self.x0.min(other.x0),
@@ -54,12 +64,7 @@ pub(super) fn pixel_box(ltrb: [f32; 4], ts: Transform, (width, height): (u32, u3
         .map(|(x, y)| (ts.sx * x + ts.kx * y + ts.tx, ts.ky * x + ts.sy * y + ts.ty));
     if corners.iter().any(|(x, y)| x.is_nan() || y.is_nan()) {
         // Where a NaN lands is anybody's guess: assume everywhere.
-        return Some(Box {
-            x0: 0,
-            y0: 0,
-            x1: width as usize,
-            y1: height as usize,
-        });
+        return Some(Box::whole((width, height)));
     }
     let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
     for (x, y) in corners {

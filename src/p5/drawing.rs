@@ -2,11 +2,11 @@
 //! write a canvas's pixels is through [`Drawing::marked`] (or a background),
 //! which records the box first, so a new primitive cannot forget to.
 
-use tiny_skia::{Pixmap, Transform};
+use tiny_skia::{Mask, Pixmap, Transform};
 
 use super::color::Rgba;
 use super::composite::{blend, Composite, Ink, Source};
-use super::damage::{pixel_box, Damage};
+use super::damage::{pixel_box, Box, Damage};
 
 /// Pixels (premultiplied RGBA) and where they may differ from the last
 /// background. Handed between canvases and to sinks without copying.
@@ -61,10 +61,21 @@ impl Drawing {
         &mut self,
         ltrb: [f32; 4],
         ts: Transform,
-        ink: Ink,
+        mut ink: Ink,
         draw: impl FnOnce(&mut Pixmap, Rgba),
     ) {
         let size = self.size();
+        if let Some(clip) = ink.clip.take() {
+            // `Copy` clears the canvas outside the shape: all of it may change.
+            let b = match ink.mode {
+                Composite::Copy => Some(Box::whole(size)),
+                _ => pixel_box(ltrb, ts, size),
+            };
+            if let Some(b) = b {
+                self.clipped(&clip, b, |d| d.marked(ltrb, ts, ink, draw));
+            }
+            return;
+        }
         if ink.mode == Composite::SourceOver {
             self.damage.mark(ltrb, ts, size);
             return draw(&mut self.pixmap, ink.color);
@@ -100,6 +111,36 @@ impl Drawing {
                 }
             }
             coverage.fill(0);
+        }
+    }
+
+    /// Runs `draw`, which changes pixels only inside `b`, then keeps of
+    /// each pixel's change the share `clip` covers: `old + (new - old) * m`,
+    /// premultiplied, rounded.
+    pub(super) fn clipped(&mut self, clip: &Mask, b: Box, draw: impl FnOnce(&mut Drawing)) {
+        let width = self.size().0 as usize;
+        let rows =
+            |b: Box| (b.y0..b.y1).map(move |y| 4 * (y * width + b.x0)..4 * (y * width + b.x1));
+        let before: Vec<u8> = rows(b)
+            .flat_map(|row| self.pixmap.data()[row].to_vec())
+            .collect();
+        draw(self);
+        let cover = clip.data();
+        let pixels = self.pixmap.data_mut();
+        let mut old = before.chunks_exact(4);
+        for (y, row) in (b.y0..b.y1).zip(rows(b)) {
+            let covers = &cover[y * width + b.x0..y * width + b.x1];
+            for (px, &m) in pixels[row].chunks_exact_mut(4).zip(covers) {
+                let was = old.next().expect("a pixel kept for each");
+                if m == 255 {
+                    continue;
+                }
+                let m = u32::from(m);
+                for (new, &old) in px.iter_mut().zip(was) {
+                    let mixed = u32::from(*new) * m + u32::from(old) * (255 - m);
+                    *new = ((mixed + 127) / 255) as u8;
+                }
+            }
         }
     }
 

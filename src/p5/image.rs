@@ -82,6 +82,7 @@ impl P5 {
         let ink = Ink {
             color: Rgba::grey(255),
             mode: Composite::SourceOver,
+            clip: self.clip(),
         };
         self.drawing.marked(ltrb, ts, ink, |pixmap, _| {
             let Some(bounds) = rect.transform(fill_ts) else {

@@ -16,6 +16,7 @@ mod arc;
 mod blend;
 mod blending;
 mod canvas;
+mod clip;
 mod color;
 pub mod colorspace;
 mod composite;
@@ -118,6 +119,9 @@ pub struct P5 {
     erasing: Option<blending::Erased>,
     /// The blend mode `noErase` returns to: the last `blend_mode`.
     blend_cached: Composite,
+    /// Between `beginClip` and `endClip`, the clip gathered so far, in
+    /// pixels (src/p5/clip.rs).
+    clipping: Option<PathBuilder>,
 }
 
 impl P5 {
@@ -143,22 +147,26 @@ impl P5 {
     ///
     /// With a blend mode other than source-over, the colour is blended into
     /// every pixel with it (see `blend_mode`).
+    ///
+    /// Under a clip (`endClip`), only the clip is painted, as the canvas's
+    /// `fillRect` is clipped.
     pub fn background(&mut self, color: Rgba) {
-        let mode = self.background_mode();
-        if self.transparent {
-            self.drawing.paint([0; 4]);
-        } else if mode != Composite::SourceOver {
-            self.drawing.blend_everywhere(color, mode);
-        } else if color.a == 255 {
-            let c = color.to_skia().premultiply().to_color_u8();
-            let pixel = [c.red(), c.green(), c.blue(), c.alpha()];
-            self.drawing.paint(pixel);
-        } else if color.a > 0 {
-            let solid = Solid::new(color);
-            for px in self.drawing.everywhere().data_mut().chunks_exact_mut(4) {
-                solid.blend(px, 255);
+        let (mode, transparent) = (self.background_mode(), self.transparent);
+        self.whole_canvas(|drawing| {
+            if transparent {
+                drawing.paint([0; 4]);
+            } else if mode != Composite::SourceOver {
+                drawing.blend_everywhere(color, mode);
+            } else if color.a == 255 {
+                let c = color.to_skia().premultiply().to_color_u8();
+                drawing.paint([c.red(), c.green(), c.blue(), c.alpha()]);
+            } else if color.a > 0 {
+                let solid = Solid::new(color);
+                for px in drawing.everywhere().data_mut().chunks_exact_mut(4) {
+                    solid.blend(px, 255);
+                }
             }
-        }
+        });
     }
 
     /// Fills, then strokes, the path, as p5's 2D renderer.
@@ -174,8 +182,16 @@ impl P5 {
 
     /// Fills the path, non-zero winding. Does nothing while the matrix has
     /// no inverse, as Chromium.
+    /// While a clip is gathered, the path joins it instead (text's glyphs
+    /// do not: p5 draws them in a transparent colour).
     fn fill_path(&mut self, path: &Path, fill: Fill, color: Rgba) {
         if !self.style.matrix.invertible() {
+            return;
+        }
+        if self.gathering_clip() {
+            if !matches!(fill, Fill::Glyphs(_)) {
+                self.gather_clip(path);
+            }
             return;
         }
         let ts = self.transform();
@@ -217,7 +233,15 @@ impl P5 {
     }
 
     /// `stroke_path`, a stroke wider than a hairline filled as `fill` says.
+    /// While a clip is gathered, an unfilled shape's path joins it (a
+    /// filled one's joined it with its fill).
     fn stroke_path_as(&mut self, path: &Path, color: Rgba, fill: Fill) {
+        if self.gathering_clip() {
+            if self.style.fill.is_none() && !matches!(fill, Fill::Glyphs(_)) {
+                self.gather_clip(path);
+            }
+            return;
+        }
         if self.style.stroke_weight <= 0.0 || !self.style.matrix.invertible() {
             return;
         }
@@ -276,6 +300,7 @@ impl P5 {
         Ink {
             color,
             mode: self.style.blend,
+            clip: self.clip(),
         }
     }
 

@@ -73,6 +73,7 @@ impl P5 {
         if r > small::MAX_RADIUS
             || (m.a, m.b, m.c, m.d) != (1.0, 0.0, 0.0, 1.0)
             || self.density != 1.0
+            || self.gathering_clip()
         {
             return false;
         }
@@ -185,7 +186,7 @@ impl P5 {
         let Some(color) = self.style.stroke else {
             return;
         };
-        if let Some(radius) = self.thin_radius() {
+        if let Some(radius) = self.thin_radius().filter(|_| !self.gathering_clip()) {
             let m = &self.style.matrix;
             let to_pixels = |(x, y): (f64, f64)| (x * self.density, y * self.density);
             let capsule = Capsule {
@@ -284,9 +285,10 @@ impl P5 {
         self.end_shape(ShapeEnd::Open);
     }
 
-    /// p5's `clear`: every pixel transparent, whatever the transform.
+    /// p5's `clear`: every pixel transparent, whatever the transform
+    /// (inside the clip, under one).
     pub fn clear(&mut self) {
-        self.drawing.paint([0; 4]);
+        self.whole_canvas(|drawing| drawing.paint([0; 4]));
     }
 }
 

@@ -1,7 +1,9 @@
 //! The drawing state that `push()` saves and `pop()` restores: colours,
 //! stroke weight, caps and joins, rect and ellipse modes, the transform.
 
-use tiny_skia::{LineCap, LineJoin};
+use std::sync::Arc;
+
+use tiny_skia::{LineCap, LineJoin, Mask};
 
 use super::color::Rgba;
 use super::composite::Composite;
@@ -63,6 +65,9 @@ pub(super) struct Style {
     pub matrix: Matrix,
     /// The canvas's composite operation (`blendMode`, or `erase`'s).
     pub blend: Composite,
+    /// The clip `endClip` made (src/p5/clip.rs): how much of each pixel
+    /// drawing may change.
+    pub clip: Option<Arc<Mask>>,
 }
 
 impl Default for Style {
@@ -80,6 +85,7 @@ impl Default for Style {
             ellipse_mode: Mode::Center,
             matrix: Matrix::IDENTITY,
             blend: Composite::SourceOver,
+            clip: None,
         }
     }
 }
@@ -149,6 +155,8 @@ impl P5 {
         style.join = fresh.join;
         style.matrix = fresh.matrix;
         style.blend = fresh.blend;
+        style.clip = fresh.clip;
+        self.clipping = None;
     }
 
     /// p5's `noFill`: shapes drawn from now on are not filled.
