@@ -947,6 +947,21 @@ fn a_clip_ended_unbegun_or_begun_twice_is_refused_with_p5s_words() {
 }
 
 #[test]
+fn blend_names_a_mode_it_does_not_know_and_a_wrong_count() {
+    let s = sketch("function setup() {\n  blend(0, 0, 5, 5, 0, 0, 5, 5, 'nope');\n}\n");
+    s.refused(
+        &["-o", "x.png"],
+        "sketch.js:2:3: Error: blend(): mode \"nope\" not recognized",
+    );
+    let s = sketch("function setup() {\n  blend(0, 0, 5, 5, ADD);\n}\n");
+    // Its line and column are QuickJS's, at the call's last argument.
+    s.refused(
+        &["-o", "x.png"],
+        "sketch.js:2:21: Error: blend(): takes 8 numbers and a blend mode",
+    );
+}
+
+#[test]
 fn curve_points_and_palettes_print_what_p5_prints() {
     assert!(prints_what_p5_prints("curves").is_empty());
 }

@@ -11,6 +11,9 @@ use crate::p5::filter::{check, Filter};
 use crate::p5::{Composite, Rgba};
 
 /// Installs the natives on `native`.
+/// An `Op` setting a blend mode: `blendMode()`'s or `blend()`'s.
+type ModeOp = fn(Composite) -> Op;
+
 pub(super) fn install_filters<'js>(
     ctx: &Ctx<'js>,
     native: &Object<'js>,
@@ -36,19 +39,23 @@ pub(super) fn install_filters<'js>(
             s.draw(&ctx, Op::Filter(filter, param, webgl))
         },
     )?;
-    let s = stage.clone();
-    set(
-        ctx,
-        native,
-        "blendMode",
-        move |ctx: Ctx<'js>, name: String| match Composite::from_name(&name) {
-            Some(mode) => s.draw(&ctx, Op::BlendMode(mode)),
-            None => Err(Exception::throw_message(
-                &ctx,
-                &format!("blendMode(): mode {name:?} not recognized"),
-            )),
-        },
-    )?;
+    // blendMode(), and blend()'s composite operation for one copy.
+    let modes: [(&str, ModeOp); 2] = [("blendMode", Op::BlendMode), ("blend", Op::Composite)];
+    for (call, op) in modes {
+        let s = stage.clone();
+        set(
+            ctx,
+            native,
+            call,
+            move |ctx: Ctx<'js>, name: String| match Composite::from_name(&name) {
+                Some(mode) => s.draw(&ctx, op(mode)),
+                None => Err(Exception::throw_message(
+                    &ctx,
+                    &format!("{call}(): mode {name:?} not recognized"),
+                )),
+            },
+        )?;
+    }
     let s = stage.clone();
     set(
         ctx,

@@ -81,6 +81,7 @@
       onTarget(this, () => native.mask(img._id));
     }
     copy(...args) { return onTarget(this, () => copyInto(this, args)); }
+    blend(...args) { return onTarget(this, () => blendInto(this, args)); }
     numFrames() { return 1; }
     play() {}
     pause() {}
@@ -177,6 +178,23 @@
     native.drawImage(src._id, current._look.smooth, -1, 0, 0, 0, s * sx, s * sy, s * sw, s * sh, dx, dy, dw, dh);
   }
   api.copy = function (...args) { copyInto(isImage(this) ? this : canvas, args); };
+  // blend([src,] sx, sy, sw, sh, dx, dy, dw, dh, mode): copy() under the
+  // composite operation `mode` (BLEND, ADD, ...), then the one before, as
+  // p5's; into an image with its own blend().
+  function blendInto(target, args) {
+    if (args.length !== 9 && args.length !== 10) {
+      throw new Error('blend(): takes 8 numbers and a blend mode, or an image, 8 numbers and a blend mode');
+    }
+    const mode = String(args.pop());
+    native.push();
+    try {
+      native.blend(mode);
+      copyInto(target, args);
+    } finally {
+      native.pop();
+    }
+  }
+  api.blend = function (...args) { blendInto(isImage(this) ? this : canvas, args); };
   api.imageMode = function (m) {
     if (m === 'corner' || m === 'corners' || m === 'center') current._look.imageMode = m;
   };
@@ -237,6 +255,6 @@
   const p5 = G.p5;
   p5.Image = Image;
   p5.Graphics = Graphics;
-  publish(['image', 'copy', 'imageMode', 'tint', 'noTint', 'smooth', 'noSmooth', 'push', 'pop',
+  publish(['image', 'copy', 'blend', 'imageMode', 'tint', 'noTint', 'smooth', 'noSmooth', 'push', 'pop',
     'loadImage', 'createImage', 'createGraphics', 'get', 'set']);
 })(__native, __whalegenPrelude);

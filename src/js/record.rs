@@ -60,6 +60,9 @@ pub(crate) enum Op {
     /// What `createCanvas` resets (see `P5::canvas_defaults`).
     CanvasDefaults,
     BlendMode(Composite),
+    /// The canvas's composite operation alone, as `blend()` sets it for
+    /// its copy: not the mode `noErase` returns to.
+    Composite(Composite),
     /// `erase`'s fill and stroke colours.
     Erase(Rgba, Rgba),
     NoErase,
@@ -131,6 +134,7 @@ impl Op {
             }
             Op::CanvasDefaults => p5.canvas_defaults(),
             Op::BlendMode(mode) => p5.blend_mode(mode),
+            Op::Composite(mode) => p5.composite(mode),
             Op::Erase(fill, stroke) => p5.erase(fill, stroke),
             Op::NoErase => p5.no_erase(),
             Op::Filter(filter, param, webgl) => {
@@ -159,7 +163,12 @@ impl Op {
     fn keeps_under(&self) -> bool {
         matches!(
             self,
-            Op::BlendMode(_) | Op::Erase(..) | Op::NoErase | Op::BeginClip(_) | Op::EndClip
+            Op::BlendMode(_)
+                | Op::Composite(_)
+                | Op::Erase(..)
+                | Op::NoErase
+                | Op::BeginClip(_)
+                | Op::EndClip
         )
     }
 

@@ -24,6 +24,13 @@ impl P5 {
         self.blend_cached = mode;
     }
 
+    /// The canvas's composite operation alone: p5's `blend()` sets it
+    /// for one copy, between a `push` and a `pop`, leaving the blend mode
+    /// `noErase` returns to as it was.
+    pub fn composite(&mut self, mode: Composite) {
+        self.style.blend = mode;
+    }
+
     /// p5's `erase(fill, stroke)`: shapes drawn from now on remove the
     /// canvas's alpha (`Composite::DestinationOut`) by the alpha of
     /// `fill` inside and of `stroke` along outlines (p5's `color(255,

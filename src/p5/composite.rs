@@ -103,6 +103,14 @@ impl Source {
             low: unit.map(|v| (v * 255.0 + 0.5) as u16),
         }
     }
+
+    /// A pixel already premultiplied (an image's), in 0..=255.
+    pub(super) fn premultiplied(pixel: [u8; 4]) -> Source {
+        Source {
+            unit: pixel.map(|v| f32::from(v) / 255.0),
+            low: pixel.map(u16::from),
+        }
+    }
 }
 
 /// Blends `source` into the premultiplied RGBA pixel `dst` with `mode`,

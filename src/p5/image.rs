@@ -8,7 +8,7 @@ use tiny_skia::{
 };
 
 use super::blend::alpha_mul;
-use super::composite::Ink;
+use super::composite::{blend, Ink, Source};
 use super::{Composite, Rgba, P5};
 
 /// A rectangle: left, top, width, height.
@@ -77,8 +77,12 @@ impl P5 {
         } else {
             (rect, place, ts)
         };
-        // Images blend source-over whatever the blend mode (a per-pixel
-        // source for the other modes is not there yet).
+        // The blend mode is applied here, pixel by pixel of the image; the
+        // canvas's `copy` clears what the image does not cover.
+        let mode = self.style.blend;
+        if mode == Composite::Copy {
+            self.whole_canvas(|drawing| drawing.paint([0; 4]));
+        }
         let ink = Ink {
             color: Rgba::grey(255),
             mode: Composite::SourceOver,
@@ -105,7 +109,11 @@ impl P5 {
             };
             let shift = Transform::from_translate(-x0, -y0);
             layer.fill_rect(rect, &paint, shift.pre_concat(fill_ts), None);
-            over(pixmap, &layer, (x0 as usize, y0 as usize));
+            let at = (x0 as usize, y0 as usize);
+            match mode {
+                Composite::SourceOver => over(pixmap, &layer, at),
+                _ => blended(pixmap, &layer, at, mode),
+            }
         });
     }
 }
@@ -129,6 +137,23 @@ fn over(pixmap: &mut Pixmap, layer: &Pixmap, (x, y): (usize, usize)) {
                 0 => *d,
                 _ => s + alpha_mul(*d, 256 - alpha),
             };
+        }
+    }
+}
+
+/// Blends `layer` into `pixmap` with its top left at `at` (in pixels),
+/// each of its pixels a source of its own, with `mode`, as Chromium's Skia
+/// blends an image drawn under a composite operation.
+fn blended(pixmap: &mut Pixmap, layer: &Pixmap, (x, y): (usize, usize), mode: Composite) {
+    let width = pixmap.width() as usize;
+    let across = layer.width() as usize;
+    let dst = pixmap.data_mut();
+    for (row, line) in layer.data().chunks_exact(4 * across).enumerate() {
+        let start = 4 * ((y + row) * width + x);
+        let pixels = dst[start..start + 4 * across].chunks_exact_mut(4);
+        for (d, s) in pixels.zip(line.chunks_exact(4)) {
+            let s: [u8; 4] = s.try_into().expect("a pixel is 4 bytes");
+            blend(d, Source::premultiplied(s), 255, mode);
         }
     }
 }
