@@ -41,6 +41,8 @@
     BACKSPACE: 8, DELETE: 46, ENTER: 13, RETURN: 13, TAB: 9, ESCAPE: 27,
     SHIFT: 16, CONTROL: 17, OPTION: 18, ALT: 18,
     AUTO: 'auto', VIDEO: 'video', AUDIO: 'audio',
+    // The p5.js whose semantics whalegen follows.
+    VERSION: '1.11.13',
   };
   Object.assign(api, constants);
 

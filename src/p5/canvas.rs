@@ -90,6 +90,7 @@ impl P5 {
             stamps: Stamps::default(),
             erasing: None,
             blend_cached: Composite::SourceOver,
+            curve_tightness: 0.0,
             clipping: None,
         }
     }
@@ -100,6 +101,7 @@ impl P5 {
         let mut p5 = P5::on(drawing, self.units, self.density);
         p5.transparent = self.transparent;
         p5.style = self.style.clone();
+        p5.curve_tightness = self.curve_tightness;
         p5
     }
 

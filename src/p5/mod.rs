@@ -119,6 +119,9 @@ pub struct P5 {
     erasing: Option<blending::Erased>,
     /// The blend mode `noErase` returns to: the last `blend_mode`.
     blend_cached: Composite,
+    /// p5's `curveTightness`: the renderer's own, which `push` does not
+    /// save.
+    curve_tightness: f64,
     /// Between `beginClip` and `endClip`, the clip gathered so far, in
     /// pixels (src/p5/clip.rs).
     clipping: Option<PathBuilder>,

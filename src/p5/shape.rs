@@ -213,7 +213,7 @@ impl P5 {
             Kind::Polygon if s.curve => {
                 let points: Vec<_> = v.iter().map(Vertex::xy).collect();
                 let mut pb = PathBuilder::new();
-                curve::push_curve(&mut pb, &points, self.style.curve_tightness, close);
+                curve::push_curve(&mut pb, &points, self.curve_tightness, close);
                 self.draw(pb, Fill::Analytic);
             }
             Kind::Polygon => {

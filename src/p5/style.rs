@@ -57,7 +57,6 @@ pub(super) struct Style {
     /// The same for `stroke` (p5's `vert[6]`).
     pub stroke_style: Rgba,
     pub stroke_weight: f64,
-    pub curve_tightness: f64,
     pub cap: Cap,
     pub join: Join,
     pub rect_mode: Mode,
@@ -78,7 +77,6 @@ impl Default for Style {
             fill_style: Rgba::grey(255),
             stroke_style: Rgba::grey(0),
             stroke_weight: 1.0,
-            curve_tightness: 0.0,
             cap: Cap::Round,
             join: Join::Miter,
             rect_mode: Mode::Corner,
@@ -198,7 +196,7 @@ impl P5 {
 
     /// p5's `curveTightness`: 0 (the default) is Catmull-Rom, 1 straight lines.
     pub fn curve_tightness(&mut self, tightness: f64) {
-        self.style.curve_tightness = tightness;
+        self.curve_tightness = tightness;
     }
 
     /// p5's `rectMode`: how `rect` reads its numbers (default `Mode::Corner`).

@@ -57,6 +57,7 @@ graphics-trails         30 0,15,29    7
 graphics-density        4  0,3        7
 clip                    3  0,1,2      7
 image-blend             3  0,1,2      7
+curve-tightness-pop     1  0          7
 instance-mode           8  0,7        7
 particles               10 0,5,9      7
 flow-field              30 0,15,29    7
