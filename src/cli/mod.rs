@@ -77,7 +77,8 @@ pub struct RenderArgs {
     #[arg(value_name = "SKETCH", conflicts_with_all = ["preset", "width", "height"])]
     pub sketch: Option<PathBuf>,
 
-    /// The longest a sketch's setup() or one draw() may run, in seconds.
+    /// The longest a sketch's setup() or one draw() may run, in seconds of
+    /// processor time (the same on a busy machine as on an idle one).
     #[arg(
         long,
         value_name = "SECONDS",

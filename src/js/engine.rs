@@ -7,13 +7,14 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rquickjs::context::EvalOptions;
 use rquickjs::function::IntoArgs;
 use rquickjs::{CatchResultExt, CaughtError, Context, Ctx, Function, Object, Runtime};
 
 use super::bind::{self, Stage};
+use super::clock::CpuInstant;
 use super::files;
 use super::image;
 use super::text;
@@ -52,7 +53,7 @@ pub(super) struct Engine {
     // The context must go before the runtime it lives in.
     context: Context,
     _runtime: Runtime,
-    deadline: Rc<Cell<Option<Instant>>>,
+    deadline: Rc<Cell<Option<CpuInstant>>>,
     limits: Limits,
     pub(super) stage: Stage,
     /// The scripts evaluated, by file name: errors quote them.
@@ -75,10 +76,10 @@ impl Engine {
         let runtime = Runtime::new().map_err(engine_error)?;
         runtime.set_memory_limit(limits.heap);
         runtime.set_max_stack_size(STACK);
-        let deadline: Rc<Cell<Option<Instant>>> = Rc::default();
+        let deadline: Rc<Cell<Option<CpuInstant>>> = Rc::default();
         let watch = deadline.clone();
         runtime.set_interrupt_handler(Some(Box::new(move || {
-            watch.get().is_some_and(|d| Instant::now() > d)
+            watch.get().is_some_and(CpuInstant::passed)
         })));
         let context = Context::full(&runtime).map_err(engine_error)?;
         let stage = Stage::new(seed, shown);
@@ -155,9 +156,11 @@ impl Engine {
         })
     }
 
-    /// Runs `f` under the time limit.
+    /// Runs `f` under the time limit, of the thread's processor time
+    /// (src/js/clock.rs).
     fn timed<T>(&self, f: impl FnOnce() -> T) -> T {
-        self.deadline.set(Some(Instant::now() + self.limits.time));
+        self.deadline
+            .set(Some(CpuInstant::now().after(self.limits.time)));
         let result = f();
         self.deadline.set(None);
         result

@@ -3,6 +3,7 @@
 //! of the frame-source seam, after the built-in scenes and Rust sketches.
 
 mod bind;
+mod clock;
 mod colour;
 mod engine;
 mod files;
