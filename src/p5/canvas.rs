@@ -5,7 +5,6 @@ use tiny_skia::Pixmap;
 
 use super::composite::Composite;
 use super::small::Stamps;
-use super::thin::ThinStroker;
 use super::{Drawing, Shape, Style, DEFAULT_SIDE, P5};
 use crate::check;
 use crate::error::Error;
@@ -86,7 +85,6 @@ impl P5 {
             style: Style::default(),
             stack: Vec::new(),
             shape: Shape::default(),
-            thin: ThinStroker::default(),
             stamps: Stamps::default(),
             erasing: None,
             blend_cached: Composite::SourceOver,

@@ -72,14 +72,6 @@ impl Matrix {
         )
     }
 
-    /// The factor by which the matrix scales every length, when it scales
-    /// them all alike (no skew, no uneven scale).
-    pub fn uniform_scale(&self) -> Option<f64> {
-        let (sx, sy) = (libm::hypot(self.a, self.b), libm::hypot(self.c, self.d));
-        let skew = self.a * self.c + self.b * self.d;
-        ((sx - sy).abs() <= 1e-9 * sx && skew.abs() <= 1e-9 * sx * sy).then_some(sx)
-    }
-
     pub fn to_skia(self, density: f64) -> Transform {
         let m = |v: f64| (v * density) as f32;
         Transform::from_row(

@@ -8,7 +8,7 @@
 //! (transform.rs), primitives (shapes.rs), `beginShape` shapes (shape.rs),
 //! arcs and ellipses as Chromium builds them (arc.rs), curves (curve.rs),
 //! text (text.rs), the rasterisers that match Chromium's Skia (fill.rs,
-//! fatrect.rs, thin.rs, small.rs), blend modes and erasing (composite.rs,
+//! fatrect.rs, small.rs), blend modes and erasing (composite.rs,
 //! blending.rs), and `filter()` over an RGBA buffer (filter.rs,
 //! filter_gl.rs).
 
@@ -45,7 +45,6 @@ mod shapes;
 mod small;
 mod style;
 mod text;
-mod thin;
 mod transform;
 
 pub use color::Rgba;
@@ -68,15 +67,6 @@ pub use pixels::straight;
 use shape::Shape;
 use small::Stamps;
 use style::Style;
-use thin::ThinStroker;
-
-/// The widest stroke, in pixels, drawn by the analytic thin stroker. It
-/// samples 4 sub-scanlines, which leaves steps along shallow lines; wider
-/// lines go through their outline and the analytic fill, measured closer to
-/// Chromium (stroke-weight diff8 1.5 -> 0.7 %, recursive-tree 1.7 -> 0.9 %,
-/// with a limit of 4 px here), the 1-px lines of the tree and the whale
-/// unchanged.
-const MAX_THIN_WIDTH: f64 = 1.0;
 
 /// The farthest a shape may reach from the origin, in pixels, for the
 /// analytic fill: its fixed-point edges overflow a little past 32,768.
@@ -113,7 +103,6 @@ pub struct P5 {
     style: Style,
     stack: Vec<Style>,
     shape: Shape,
-    thin: ThinStroker,
     stamps: Stamps,
     /// While erasing, the colours `noErase` restores.
     erasing: Option<blending::Erased>,
@@ -276,26 +265,6 @@ impl P5 {
         self.drawing.marked(ltrb, ts, ink, |pixmap, color| {
             hairline::stroke(pixmap, path, &paint(color), &stroke, ts);
         });
-    }
-
-    /// The radius in pixels when a line is drawn by the analytic thin
-    /// stroker: a thin round-capped (p5's default cap) stroke that Skia would not draw as a
-    /// hairline (it does for strokes of at most one pixel along both axes,
-    /// that is, axis-aligned ones), under a matrix that keeps it round.
-    fn thin_radius(&self) -> Option<f64> {
-        if self.style.cap != Cap::Round {
-            return None;
-        }
-        let width = self.style.stroke_weight * self.style.matrix.uniform_scale()? * self.density;
-        let m = &self.style.matrix;
-        let w = self.style.stroke_weight * self.density;
-        // Skia's fast length: the longer side plus half the shorter.
-        let fast_len = |x: f64, y: f64| {
-            let (x, y) = (x.abs(), y.abs());
-            x.max(y) + x.min(y) / 2.0
-        };
-        let hairline = fast_len(m.a * w, m.b * w) <= 1.0 && fast_len(m.c * w, m.d * w) <= 1.0;
-        (width > 0.0 && width <= MAX_THIN_WIDTH && !hairline).then_some(width / 2.0)
     }
 
     /// What a shape in `color` is drawn with: that colour and the blend mode.

@@ -10,7 +10,6 @@ use super::arc::{push_conic, push_ellipse_arc};
 use super::shape::ShapeEnd;
 use super::small;
 use super::style::{mode_adjust, Mode};
-use super::thin::Capsule;
 use super::{Fill, P5};
 
 /// How `arc` closes its outline and its fill: p5's arc modes.
@@ -186,30 +185,6 @@ impl P5 {
         let Some(color) = self.style.stroke else {
             return;
         };
-        if let Some(radius) = self.thin_radius().filter(|_| !self.gathering_clip()) {
-            let m = &self.style.matrix;
-            let to_pixels = |(x, y): (f64, f64)| (x * self.density, y * self.density);
-            let capsule = Capsule {
-                a: to_pixels(m.apply(x1, y1)),
-                b: to_pixels(m.apply(x2, y2)),
-                radius,
-            };
-            let ((ax, ay), (bx, by)) = (capsule.a, capsule.b);
-            let ltrb = [
-                ax.min(bx) - radius,
-                ay.min(by) - radius,
-                ax.max(bx) + radius,
-                ay.max(by) + radius,
-            ];
-            let (ink, thin) = (self.ink(color), &mut self.thin);
-            let ltrb = ltrb.map(|v| v as f32);
-            self.drawing
-                .marked(ltrb, Transform::identity(), ink, |pixmap, color| {
-                    let c = color.to_skia().premultiply().to_color_u8();
-                    thin.stroke(pixmap, capsule, [c.red(), c.green(), c.blue(), c.alpha()]);
-                });
-            return;
-        }
         let mut pb = PathBuilder::new();
         pb.move_to(x1 as f32, y1 as f32);
         pb.line_to(x2 as f32, y2 as f32);

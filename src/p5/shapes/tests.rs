@@ -132,7 +132,6 @@ fn square_caps_stop_at_the_ends_project_and_round_pass_them() {
         p5
     };
     for weight in [2.0, 6.0] {
-        // Weight 2 would take the round-capped thin path if it ignored caps.
         assert_eq!(pixel(&line(Cap::Square, weight), 15, 10), BLACK, "{weight}");
         assert_eq!(pixel(&line(Cap::Square, weight), 14, 10), WHITE, "{weight}");
         assert_eq!(
