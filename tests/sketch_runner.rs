@@ -962,6 +962,16 @@ fn blend_names_a_mode_it_does_not_know_and_a_wrong_count() {
 }
 
 #[test]
+fn sliders_keep_values_as_the_browsers_range_input() {
+    assert!(prints_what_p5_prints("sliders").is_empty());
+}
+
+#[test]
+fn an_unknown_colour_mode_is_ignored_as_p5_ignores_it() {
+    assert!(prints_what_p5_prints("colormode-unknown").is_empty());
+}
+
+#[test]
 fn curve_points_and_palettes_print_what_p5_prints() {
     assert!(prints_what_p5_prints("curves").is_empty());
 }

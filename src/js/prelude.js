@@ -157,7 +157,10 @@
     if (m === 'degrees' || m === 'radians') S.angleMode = m;
     return undefined;
   };
-  api.colorMode = function (mode, ...maxes) { native.colorMode(String(mode), ...maxes); };
+  // p5 ignores a mode that is not RGB, HSB or HSL, and its maxes with it.
+  api.colorMode = function (mode, ...maxes) {
+    if (mode === 'rgb' || mode === 'hsb' || mode === 'hsl') native.colorMode(mode, ...maxes);
+  };
   // The tightness is each surface's own, as on p5's renderers (push()
   // does not save it): kept on the surface for curvePoint().
   api.curveTightness = function (t) {
@@ -612,11 +615,13 @@
   // -------------------------------------------------------- DOM stand-ins
   // An element that takes every call and does nothing, so a sketch that
   // builds a slider or a paragraph runs; `value()` gives its value.
-  function inert(value, html) {
+  // `kept` makes a value given to value(v) the element's (a slider's
+  // sanitising).
+  function inert(value, html, kept = (v) => v) {
     html = html === undefined ? '' : String(html);
     const element = new Proxy(function () {}, {
       get(_, key) {
-        if (key === 'value') return (v) => (v === undefined ? value : ((value = v), element));
+        if (key === 'value') return (v) => (v === undefined ? value : ((value = kept(v)), element));
         if (key === 'html') return (v, append) => (v === undefined ? html : ((html = append ? html + v : String(v)), element));
         if (key === 'checked') return (v) => (v === undefined ? !!value : ((value = v), element));
         if (key === 'elt') return {};
@@ -626,7 +631,33 @@
     });
     return element;
   }
-  api.createSlider = (min, max, value) => inert(value === undefined ? min : value);
+  // A slider's value is what the browser's range input makes of it: within
+  // min and max (100 and 0 by default), on a step (1 by default; p5's 0 is
+  // 1e-18) counted from min, the nearest one, written out to the step's
+  // decimals; without a value, 50 (the middle of the input's 0 to 100
+  // before p5 sets min and max) made so.
+  function slider(min, max, step) {
+    const number = (v, otherwise) => (Number.isFinite(Number(v)) && v !== '' && v !== null ? Number(v) : otherwise);
+    min = number(min, 0);
+    max = Math.max(min, number(max, 100));
+    step = step === 0 ? 1e-18 : number(step, 1) > 0 ? number(step, 1) : 1;
+    const decimals = (x) => {
+      const [digits, exponent] = String(x).split('e');
+      const point = (digits.split('.')[1] || '').length;
+      return Math.max(0, point - Number(exponent || 0));
+    };
+    const places = Math.min(100, Math.max(decimals(step), decimals(min)));
+    return (v) => {
+      v = Math.min(Math.max(number(v, 50), min), max);
+      let n = Math.round((v - min) / step);
+      if (min + n * step > max) n -= 1;
+      return parseFloat((min + n * step).toFixed(places));
+    };
+  }
+  api.createSlider = (min, max, value, step) => {
+    const kept = slider(min, max, step);
+    return inert(kept(typeof value === 'number' ? value : undefined), '', kept);
+  };
   api.createCheckbox = (label, value) => inert(!!value);
   api.createInput = (value) => inert(value === undefined ? '' : value);
   api.createSelect = () => inert('');
