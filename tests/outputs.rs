@@ -77,13 +77,14 @@ fn shrink(p: &Pixmap) -> Pixmap {
 }
 
 /// (mae, diff8 %) allowed between a 2x frame shrunk by 2 and the 1x frame.
-/// They differ only in how edges are anti-aliased (tiny-skia's coverage at 1x
-/// against a 2 x 2 average of coverage at 2x): measured on the whale, 0.03
-/// grey levels and 0.11 % of pixels off by more than 8. The next frame of the
-/// animation, the smallest change there is, measures 0.36 and 0.69 %, over
-/// both limits, so a 2x render that drew another frame, or drew it shifted or
-/// at another size, fails.
-const SCALE_LIMIT: (f64, f64) = (0.1, 0.3);
+/// They differ only in how edges are anti-aliased (the analytic coverage at
+/// 1x, on Skia's quarter-pixel rows, against a 2 x 2 average of coverage at
+/// 2x): measured on the whale, 0.07 grey levels and 0.33 % of pixels off by
+/// more than 8 (its one-pixel stars filled so at both scales). The next frame
+/// of the animation, the smallest change there is, measures 3.27 and 4.70 %,
+/// over both limits, so a 2x render that drew another frame, or drew it
+/// shifted or at another size, fails.
+const SCALE_LIMIT: (f64, f64) = (0.1, 0.5);
 
 #[test]
 fn scale_2_draws_the_same_frame_crisper() {

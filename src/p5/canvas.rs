@@ -4,7 +4,6 @@
 use tiny_skia::Pixmap;
 
 use super::composite::Composite;
-use super::small::Stamps;
 use super::{Drawing, Shape, Style, DEFAULT_SIDE, P5};
 use crate::check;
 use crate::error::Error;
@@ -85,7 +84,6 @@ impl P5 {
             style: Style::default(),
             stack: Vec::new(),
             shape: Shape::default(),
-            stamps: Stamps::default(),
             erasing: None,
             blend_cached: Composite::SourceOver,
             curve_tightness: 0.0,

@@ -8,7 +8,7 @@
 //! (transform.rs), primitives (shapes.rs), `beginShape` shapes (shape.rs),
 //! arcs and ellipses as Chromium builds them (arc.rs), curves (curve.rs),
 //! text (text.rs), the rasterisers that match Chromium's Skia (fill.rs,
-//! fatrect.rs, small.rs), blend modes and erasing (composite.rs,
+//! fatrect.rs), blend modes and erasing (composite.rs,
 //! blending.rs), and `filter()` over an RGBA buffer (filter.rs,
 //! filter_gl.rs).
 
@@ -42,7 +42,6 @@ mod pixels;
 pub mod random;
 mod shape;
 mod shapes;
-mod small;
 mod style;
 mod text;
 mod transform;
@@ -65,7 +64,6 @@ use blend::Solid;
 pub use damage::{covered, Damage};
 pub use pixels::straight;
 use shape::Shape;
-use small::Stamps;
 use style::Style;
 
 /// The farthest a shape may reach from the origin, in pixels, for the
@@ -103,7 +101,6 @@ pub struct P5 {
     style: Style,
     stack: Vec<Style>,
     shape: Shape,
-    stamps: Stamps,
     /// While erasing, the colours `noErase` restores.
     erasing: Option<blending::Erased>,
     /// The blend mode `noErase` returns to: the last `blend_mode`.
