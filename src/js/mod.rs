@@ -4,6 +4,7 @@
 
 mod bind;
 mod colour;
+mod context;
 mod engine;
 mod files;
 mod filter;

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::p5::filter::Filter;
-use crate::p5::{ArcMode, Cap, Composite, Join, Kind, Mode, Rgba, ShapeEnd, TextRun, P5};
+use crate::p5::{ArcMode, Cap, Composite, Join, Kind, Mode, Rgba, Setting, ShapeEnd, TextRun, P5};
 
 /// The most drawing calls kept pending: past them, they are drawn.
 pub(super) const MAX_PENDING: usize = 1 << 16;
@@ -68,6 +68,8 @@ pub(crate) enum Op {
     Filter(Filter, Option<f64>, bool),
     /// A line of `text()`, shaped and placed.
     Text(Arc<TextRun>),
+    /// An assignment to `drawingContext` (src/js/context.rs).
+    Context(Setting),
 }
 
 impl Op {
@@ -135,6 +137,7 @@ impl Op {
                 let _ = p5.filter(filter, param, webgl);
             }
             Op::Text(run) => p5.text(&run),
+            Op::Context(setting) => p5.set_context(setting),
         }
     }
 
@@ -149,9 +152,13 @@ impl Op {
         }
     }
 
-    /// Whether the call may change the blend mode.
+    /// Whether the call may change the blend mode, or `globalAlpha`
+    /// (under which a background lets through what was under it).
     fn blends(&self) -> bool {
-        matches!(self, Op::BlendMode(_) | Op::Erase(..) | Op::NoErase)
+        matches!(
+            self,
+            Op::BlendMode(_) | Op::Erase(..) | Op::NoErase | Op::Context(Setting::GlobalAlpha(_))
+        )
     }
 
     /// How much of a recording's room the call takes, in calls: a line of
@@ -190,7 +197,7 @@ impl Op {
 /// than source-over may be in use (a multiplied background keeps what was
 /// under it), so a sketch with blend modes is drawn call by call.
 pub(super) fn covering(ops: &[Op], p5: &P5) -> Option<usize> {
-    if !p5.blends_over() || ops.iter().any(|op| op.blends()) {
+    if !p5.blends_over() || !p5.opaque_alpha() || ops.iter().any(|op| op.blends()) {
         return None;
     }
     let transparent = p5.is_transparent();

@@ -90,6 +90,7 @@ impl P5 {
             stamps: Stamps::default(),
             erasing: None,
             blend_cached: Composite::SourceOver,
+            effects: Default::default(),
         }
     }
 

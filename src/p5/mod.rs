@@ -19,6 +19,7 @@ mod canvas;
 mod color;
 pub mod colorspace;
 mod composite;
+mod context;
 mod css;
 mod curve;
 mod damage;
@@ -29,6 +30,7 @@ mod fatrect;
 mod fill;
 pub mod filter;
 mod filter_gl;
+mod gradient;
 mod hairline;
 mod image;
 pub mod jsnum;
@@ -37,8 +39,10 @@ mod matrix;
 pub mod noise;
 mod opentype;
 mod outline;
+mod paint;
 mod pixels;
 pub mod random;
+mod shadow;
 mod shape;
 mod shapes;
 mod small;
@@ -50,8 +54,9 @@ mod transform;
 pub use color::Rgba;
 pub(crate) use color::Written;
 pub use composite::Composite;
-use composite::Ink;
+pub use context::{css_color, css_string, Role, Setting};
 pub use drawing::Drawing;
+pub use gradient::{Gradient, Shape as GradientShape};
 pub use image::{scaled, tinted};
 pub use outline::TooMany;
 pub use shape::{Kind, ShapeEnd};
@@ -63,6 +68,7 @@ use tiny_skia::{FillRule, Paint, Path, PathBuilder, PathStroker, Stroke, Transfo
 
 use blend::Solid;
 pub use damage::{covered, Damage};
+use paint::{Brush, Effects};
 pub use pixels::straight;
 use shape::Shape;
 use small::Stamps;
@@ -118,6 +124,8 @@ pub struct P5 {
     erasing: Option<blending::Erased>,
     /// The blend mode `noErase` returns to: the last `blend_mode`.
     blend_cached: Composite,
+    /// Where shadows and gradients draw first.
+    effects: Effects,
 }
 
 impl P5 {
@@ -142,8 +150,10 @@ impl P5 {
     /// several levels brighter.
     ///
     /// With a blend mode other than source-over, the colour is blended into
-    /// every pixel with it (see `blend_mode`).
+    /// every pixel with it (see `blend_mode`); under a `globalAlpha` below 1
+    /// it is that much more transparent, as p5's `fillRect` is.
     pub fn background(&mut self, color: Rgba) {
+        let color = self.style.context.faded(color);
         let mode = self.background_mode();
         if self.transparent {
             self.drawing.paint([0; 4]);
@@ -175,6 +185,11 @@ impl P5 {
     /// Fills the path, non-zero winding. Does nothing while the matrix has
     /// no inverse, as Chromium.
     fn fill_path(&mut self, path: &Path, fill: Fill, color: Rgba) {
+        self.paint_path(path, fill, &self.brush(color, Role::Fill));
+    }
+
+    /// `fill_path` with `brush`.
+    fn paint_path(&mut self, path: &Path, fill: Fill, brush: &Brush) {
         if !self.style.matrix.invertible() {
             return;
         }
@@ -187,9 +202,12 @@ impl P5 {
         });
         let fill = if near { fill } else { Fill::Supersampled };
         let ltrb = [b.left(), b.top(), b.right(), b.bottom()];
-        let ink = self.ink(color);
-        self.drawing
-            .marked(ltrb, ts, ink, |pixmap, color| match fill {
+        self.effects.marked(
+            &mut self.drawing,
+            brush,
+            ltrb,
+            ts,
+            |pixmap, color| match fill {
                 Fill::Analytic => {
                     if !fatrect::fill_fat_rect(pixmap, path, ts, color) {
                         fill::fill_path(pixmap, path, ts, color);
@@ -199,7 +217,8 @@ impl P5 {
                     pixmap.fill_path(path, &paint(color), FillRule::Winding, ts, None)
                 }
                 Fill::Glyphs(gamma) => fill::fill_glyphs(pixmap, path, ts, color, gamma),
-            });
+            },
+        );
     }
 
     /// Strokes the path with the style's weight, cap and join. Does nothing
@@ -229,10 +248,23 @@ impl P5 {
             dash: None,
         };
         let ts = self.transform();
+        let res_scale = PathStroker::compute_resolution_scale(&ts);
+        // The canvas dashes in user space, before the stroke is outlined.
+        let dashed;
+        let path = match self.style.context.stroke_dash() {
+            Some(dash) => match path.dash(&dash, res_scale) {
+                Some(d) => {
+                    dashed = d;
+                    &dashed
+                }
+                None => return,
+            },
+            None => path,
+        };
+        let brush = self.brush(color, Role::Stroke);
         if !hairline(&ts, stroke.width) {
-            let res_scale = PathStroker::compute_resolution_scale(&ts);
             if let Some(outline) = path.stroke(&stroke, res_scale) {
-                self.fill_path(&outline, fill, color);
+                self.paint_path(&outline, fill, &brush);
             }
             return;
         }
@@ -245,10 +277,10 @@ impl P5 {
             b.right() + reach,
             b.bottom() + reach,
         ];
-        let ink = self.ink(color);
-        self.drawing.marked(ltrb, ts, ink, |pixmap, color| {
-            hairline::stroke(pixmap, path, &paint(color), &stroke, ts);
-        });
+        self.effects
+            .marked(&mut self.drawing, &brush, ltrb, ts, |pixmap, color| {
+                hairline::stroke(pixmap, path, &paint(color), &stroke, ts);
+            });
     }
 
     /// The radius in pixels when a line is drawn by the analytic thin
@@ -256,7 +288,7 @@ impl P5 {
     /// hairline (it does for strokes of at most one pixel along both axes,
     /// that is, axis-aligned ones), under a matrix that keeps it round.
     fn thin_radius(&self) -> Option<f64> {
-        if self.style.cap != Cap::Round {
+        if self.style.cap != Cap::Round || self.style.context.stroke_dash().is_some() {
             return None;
         }
         let width = self.style.stroke_weight * self.style.matrix.uniform_scale()? * self.density;
@@ -269,14 +301,6 @@ impl P5 {
         };
         let hairline = fast_len(m.a * w, m.b * w) <= 1.0 && fast_len(m.c * w, m.d * w) <= 1.0;
         (width > 0.0 && width <= MAX_THIN_WIDTH && !hairline).then_some(width / 2.0)
-    }
-
-    /// What a shape in `color` is drawn with: that colour and the blend mode.
-    fn ink(&self, color: Rgba) -> Ink {
-        Ink {
-            color,
-            mode: self.style.blend,
-        }
     }
 
     fn transform(&self) -> Transform {

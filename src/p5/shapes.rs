@@ -11,7 +11,7 @@ use super::shape::ShapeEnd;
 use super::small;
 use super::style::{mode_adjust, Mode};
 use super::thin::Capsule;
-use super::{Fill, P5};
+use super::{Fill, Role, P5};
 
 /// How `arc` closes its outline and its fill: p5's arc modes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,11 +78,17 @@ impl P5 {
         }
         let (x, y) = (x + m.e, y + m.f);
         let ltrb = [x - r, y - r, x + r, y + r].map(|v| v as f32);
-        let (ink, stamps) = (self.ink(color), &mut self.stamps);
-        self.drawing
-            .marked(ltrb, Transform::identity(), ink, |pixmap, color| {
+        let (brush, stamps) = (self.brush(color, Role::Fill), &mut self.stamps);
+        let identity = Transform::identity();
+        self.effects.marked(
+            &mut self.drawing,
+            &brush,
+            ltrb,
+            identity,
+            |pixmap, color| {
                 small::fill_circle(pixmap, stamps, (x, y), r, color);
-            });
+            },
+        );
         true
     }
 
@@ -200,13 +206,18 @@ impl P5 {
                 ax.max(bx) + radius,
                 ay.max(by) + radius,
             ];
-            let (ink, thin) = (self.ink(color), &mut self.thin);
-            let ltrb = ltrb.map(|v| v as f32);
-            self.drawing
-                .marked(ltrb, Transform::identity(), ink, |pixmap, color| {
+            let (brush, thin) = (self.brush(color, Role::Stroke), &mut self.thin);
+            let (ltrb, identity) = (ltrb.map(|v| v as f32), Transform::identity());
+            self.effects.marked(
+                &mut self.drawing,
+                &brush,
+                ltrb,
+                identity,
+                |pixmap, color| {
                     let c = color.to_skia().premultiply().to_color_u8();
                     thin.stroke(pixmap, capsule, [c.red(), c.green(), c.blue(), c.alpha()]);
-                });
+                },
+            );
             return;
         }
         let mut pb = PathBuilder::new();

@@ -5,6 +5,7 @@ use tiny_skia::{LineCap, LineJoin};
 
 use super::color::Rgba;
 use super::composite::Composite;
+use super::context::Context;
 use super::matrix::Matrix;
 use super::P5;
 
@@ -63,6 +64,8 @@ pub(super) struct Style {
     pub matrix: Matrix,
     /// The canvas's composite operation (`blendMode`, or `erase`'s).
     pub blend: Composite,
+    /// What only `drawingContext` sets (src/p5/context.rs).
+    pub context: Context,
 }
 
 impl Default for Style {
@@ -80,6 +83,7 @@ impl Default for Style {
             ellipse_mode: Mode::Center,
             matrix: Matrix::IDENTITY,
             blend: Composite::SourceOver,
+            context: Context::default(),
         }
     }
 }
@@ -127,6 +131,7 @@ impl P5 {
     pub fn fill(&mut self, color: Rgba) {
         self.style.fill = Some(color);
         self.style.fill_style = color;
+        self.style.context.fill = None;
         self.erased(|erased| erased.fill = color);
     }
 
@@ -149,6 +154,7 @@ impl P5 {
         style.join = fresh.join;
         style.matrix = fresh.matrix;
         style.blend = fresh.blend;
+        style.context = fresh.context;
     }
 
     /// p5's `noFill`: shapes drawn from now on are not filled.
@@ -162,6 +168,7 @@ impl P5 {
     pub fn stroke(&mut self, color: Rgba) {
         self.style.stroke = Some(color);
         self.style.stroke_style = color;
+        self.style.context.stroke = None;
         self.erased(|erased| erased.stroke = color);
     }
 
