@@ -31,12 +31,17 @@
     'closePath', 'createImageData', 'createPattern', 'drawFocusIfNeeded', 'drawImage', 'ellipse',
     'fill', 'fillRect', 'fillText', 'getContextAttributes', 'getImageData', 'getTransform',
     'isContextLost', 'isPointInPath', 'isPointInStroke', 'lineTo', 'measureText', 'moveTo',
-    'putImageData', 'quadraticCurveTo', 'rect', 'reset', 'resetTransform', 'rotate', 'roundRect',
-    'scale', 'scrollPathIntoView', 'setTransform', 'stroke', 'strokeRect', 'strokeText', 'transform',
-    'translate', 'canvas', 'direction', 'font', 'fontKerning', 'fontStretch', 'fontVariantCaps',
-    'imageSmoothingQuality', 'letterSpacing', 'miterLimit', 'textAlign', 'textBaseline',
-    'textRendering', 'wordSpacing', 'imageSmoothingEnabled']);
+    'putImageData', 'quadraticCurveTo', 'rect', 'reset', 'roundRect', 'scrollPathIntoView', 'stroke',
+    'strokeRect', 'strokeText', 'canvas', 'direction', 'font', 'fontKerning', 'fontStretch',
+    'fontVariantCaps', 'imageSmoothingQuality', 'letterSpacing', 'miterLimit', 'textAlign',
+    'textBaseline', 'textRendering', 'wordSpacing']);
   const refuse = (name) => unsupported('drawingContext.' + name, PATHS);
+  // Whether the first `n` of `v` are finite numbers, made numbers in place.
+  function finite(v, n) {
+    for (let i = 0; i < n; i++) v[i] = Number(v[i]);
+    v.length = n;
+    return v.every(Number.isFinite);
+  }
 
   // ---------------------------------------------------------- gradients
   let gradients = 0;
@@ -137,6 +142,11 @@
           }
         },
       },
+      // p5's smooth() and noSmooth() set it on a 2D canvas.
+      imageSmoothingEnabled: {
+        get: () => on(() => P.surface()._look.smooth),
+        set: (v) => on(() => (v ? api.smooth() : api.noSmooth())),
+      },
       filter: {
         get: () => 'none',
         set(v) {
@@ -161,6 +171,27 @@
       createRadialGradient: (x0, y0, r0, x1, y1, r1) =>
         new CanvasGradient('radial', [x0, y0, r0, x1, y1, r1].map(Number)),
       createConicGradient: (start, x, y) => new CanvasGradient('conic', [start, x, y].map(Number)),
+      // The transform calls are p5's; the canvas ignores them when a
+      // number is not finite. setTransform() and resetTransform() set the
+      // pixels' transform, which p5's holds the pixel density in.
+      translate: (...v) => finite(v, 2) && on(() => native.translate(...v)),
+      rotate: (...v) => finite(v, 1) && on(() => native.rotate(...v)),
+      scale: (...v) => finite(v, 2) && on(() => native.scale(...v)),
+      transform: (...v) => finite(v, 6) && on(() => native.applyMatrix(...v)),
+      setTransform(...v) {
+        if (typeof v[0] === 'object') refuse('setTransform(matrix)');
+        if (!finite(v, 6)) return;
+        on(() => {
+          const k = native.density();
+          native.resetMatrix();
+          native.applyMatrix(...v.map((x) => x / k));
+        });
+      },
+      resetTransform: () => on(() => {
+        const k = native.density();
+        native.resetMatrix();
+        native.scale(1 / k, 1 / k);
+      }),
       // The context's save() and restore() are push() and pop() here:
       // they also save what p5 keeps beside the context (rectMode...).
       save: () => on(() => native.push()),

@@ -39,6 +39,12 @@ pub struct Context {
     pub fill: Option<Arc<Gradient>>,
     /// A gradient as `strokeStyle`, until `stroke()` sets a colour.
     pub stroke: Option<Arc<Gradient>>,
+    /// The colour p5's `fill()` last gave `fillStyle`, while p5 holds it
+    /// as its cache: `fill()` of the same colour again leaves `fillStyle`
+    /// as it is. `None` after `createCanvas` and `pop()`.
+    pub p5_fill: Option<Rgba>,
+    /// The same for `stroke()` and `strokeStyle`.
+    pub p5_stroke: Option<Rgba>,
 }
 
 impl Default for Context {
@@ -50,6 +56,8 @@ impl Default for Context {
             alpha: 1.0,
             fill: None,
             stroke: None,
+            p5_fill: None,
+            p5_stroke: None,
         }
     }
 }

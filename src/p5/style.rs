@@ -128,7 +128,15 @@ impl P5 {
     /// p5's `fill`: the colour inside shapes drawn from now on.
     /// While erasing, it is also the colour `noErase` goes back to, as in
     /// p5 (whose `fill` sets the colour `erase` kept).
+    ///
+    /// As p5.js 1.11, the canvas's `fillStyle` is set only when `color`
+    /// is not the one p5 last gave it (its `_cachedFillStyle`): a gradient
+    /// or colour assigned to `drawingContext.fillStyle` since stays.
     pub fn fill(&mut self, color: Rgba) {
+        if self.style.context.p5_fill.replace(color) == Some(color) && self.erasing.is_none() {
+            self.style.fill = Some(self.style.fill_style);
+            return;
+        }
         self.style.fill = Some(color);
         self.style.fill_style = color;
         self.style.context.fill = None;
@@ -165,7 +173,12 @@ impl P5 {
     /// p5's `stroke`: the colour of outlines, lines and points drawn from now
     /// on.
     /// While erasing, it is also the colour `noErase` goes back to.
+    /// Set only when not the colour p5 last gave `strokeStyle`, as `fill`.
     pub fn stroke(&mut self, color: Rgba) {
+        if self.style.context.p5_stroke.replace(color) == Some(color) && self.erasing.is_none() {
+            self.style.stroke = Some(self.style.stroke_style);
+            return;
+        }
         self.style.stroke = Some(color);
         self.style.stroke_style = color;
         self.style.context.stroke = None;
@@ -217,10 +230,14 @@ impl P5 {
     }
 
     /// Restores the style saved by the matching `push`. Does nothing when
-    /// there is none, as p5.
+    /// there is none, as p5. Then, as p5 reads back the context's styles
+    /// (which no `fill()` colour matches), the next `fill()` and
+    /// `stroke()` set them.
     pub fn pop(&mut self) {
         if let Some(style) = self.stack.pop() {
             self.style = style;
+            self.style.context.p5_fill = None;
+            self.style.context.p5_stroke = None;
         }
     }
 }

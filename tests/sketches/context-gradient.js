@@ -1,4 +1,4 @@
-// context-gradient: createLinearGradient/createRadialGradient/createConicGradient with addColorStop on drawingContext.fillStyle and strokeStyle: p5's fill() and stroke() shapes use the gradient until fill()/stroke() is called again; the gradient is in user space at the time of the draw (a translated and rotated shape moves its gradient); stops out of order, translucent stops, one stop.
+// context-gradient: createLinearGradient/createRadialGradient/createConicGradient with addColorStop on drawingContext.fillStyle and strokeStyle: p5's fill() and stroke() shapes use the gradient until fill()/stroke() is called again; the gradient is in user space at the time of the draw (a translated and rotated shape moves its gradient); stops out of order, translucent stops, one stop; fill() of the colour p5 set last keeps the gradient, as p5.js 1.11 caches the fillStyle it set.
 function setup() {
   createCanvas(160, 120);
 }
@@ -49,4 +49,9 @@ function draw() {
   one.addColorStop(0.3, 'lime');
   drawingContext.fillStyle = one;
   rect(140, 95, 15, 15);
+  // p5 sets fillStyle only for a colour other than the one it gave it
+  // last: fill() of that colour again keeps the gradient.
+  drawingContext.fillStyle = lin;
+  fill(120, 220, 120);
+  rect(2, 112, 60, 6);
 }

@@ -1,4 +1,4 @@
-// context-state: drawingContext.globalAlpha (on fills, strokes and backgrounds-free shapes), globalCompositeOperation by the names blendMode uses, lineWidth/lineCap/lineJoin set on the context, save()/restore() around them, filter = 'none', reading the values back (they drive sizes), and a graphics' own drawingContext.
+// context-state: drawingContext.globalAlpha (on fills, strokes and backgrounds-free shapes), globalCompositeOperation by the names blendMode uses, lineWidth/lineCap/lineJoin set on the context, save()/restore() around them, filter = 'none', translate/rotate/scale/setTransform, reading the values back (they drive sizes), and a graphics' own drawingContext.
 let g;
 function setup() {
   createCanvas(160, 120);
@@ -48,6 +48,16 @@ function draw() {
   drawingContext.globalAlpha = 1;
   const op = drawingContext.globalCompositeOperation;
   rect(110, 100, op.length * 2, 5);
+  // The context's transform calls are p5's.
+  drawingContext.save();
+  drawingContext.translate(20, 100);
+  drawingContext.rotate(0.4);
+  drawingContext.scale(1.5, 1);
+  fill(250, 120, 0);
+  rect(0, 0, 10, 6);
+  drawingContext.setTransform(1, 0, 0.3, 1, 60, 100);
+  rect(0, 0, 8, 8);
+  drawingContext.restore();
   // The graphics' context is its own: its globalAlpha is not the canvas's.
   g.clear();
   g.drawingContext.globalAlpha = 0.5;
