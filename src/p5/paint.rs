@@ -224,3 +224,52 @@ fn shade(
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::context::Setting;
+    use super::super::gradient::Shape;
+    use super::*;
+
+    fn pixel(p5: &P5, x: u32, y: u32) -> [u8; 4] {
+        let c = p5.pixmap().pixel(x, y).unwrap();
+        [c.red(), c.green(), c.blue(), c.alpha()]
+    }
+
+    #[test]
+    fn a_moved_shadow_lands_beside_the_shape_and_under_it() {
+        let mut p5 = P5::new(30, 30, 1.0).unwrap();
+        p5.background(Rgba::grey(255));
+        p5.no_stroke();
+        p5.fill(Rgba::new(0, 0, 255, 255));
+        p5.set_context(Setting::ShadowColor(Rgba::new(255, 0, 0, 255)));
+        p5.set_context(Setting::ShadowOffsetX(10.0));
+        // The transform does not turn the offset.
+        p5.rotate(std::f64::consts::FRAC_PI_2);
+        p5.rect(2.0, -12.0, 10.0, 10.0, [0.0; 4]);
+        assert_eq!(pixel(&p5, 7, 7), [0, 0, 255, 255], "the shape over it");
+        assert_eq!(
+            pixel(&p5, 17, 7),
+            [255, 0, 0, 255],
+            "the shadow, 10 px right"
+        );
+        assert_eq!(pixel(&p5, 7, 17), [255, 255, 255, 255]);
+    }
+
+    #[test]
+    fn a_gradient_fills_in_user_space_until_fill_sets_a_colour() {
+        let mut p5 = P5::new(20, 10, 1.0).unwrap();
+        p5.no_stroke();
+        let stops = vec![(0.0, Rgba::grey(0)), (1.0, Rgba::grey(250))];
+        let shape = Shape::Linear([0.0, 0.0, 10.0, 0.0]);
+        let g = Arc::new(Gradient::new(1, shape, stops).unwrap());
+        p5.set_context(Setting::Gradient(Role::Fill, g));
+        p5.translate(10.0, 0.0);
+        p5.rect(0.0, 0.0, 10.0, 10.0, [0.0; 4]);
+        // Pixel 14's centre is 4.5 units along the moved gradient.
+        assert_eq!(pixel(&p5, 14, 5), [113, 113, 113, 255]);
+        p5.fill(Rgba::grey(9));
+        p5.rect(-10.0, 0.0, 10.0, 10.0, [0.0; 4]);
+        assert_eq!(pixel(&p5, 4, 5), [9, 9, 9, 255]);
+    }
+}

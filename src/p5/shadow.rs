@@ -13,7 +13,9 @@ pub const MAX_SIGMA: f64 = 100.0;
 
 /// The standard deviation below which the blur is a true Gaussian kernel;
 /// at and past it, three box blurs approximate it (SVG's feGaussianBlur
-/// recipe), whose cost does not grow with the blur.
+/// recipe, which Skia's raster blur follows), whose cost does not grow
+/// with the blur. Measured on tests/sketches/context-shadow.js: mae 0.09
+/// against Chromium; a true Gaussian at every sigma, 0.46.
 const BOX_SIGMA: f64 = 2.0;
 
 /// A shadow as the context holds it; the default is the canvas's, none.
@@ -53,9 +55,11 @@ impl Shadow {
     }
 
     /// The offset in whole pixels (Chromium moves the blurred layer by
-    /// the offset; fractions are rounded here).
+    /// the offset; fractions are rounded here), within a billion either
+    /// way: farther, the shadow is off any canvas all the same.
     pub fn shift(&self) -> (i64, i64) {
-        (self.offset.0.round() as i64, self.offset.1.round() as i64)
+        let whole = |v: f64| v.round().clamp(-1e9, 1e9) as i64;
+        (whole(self.offset.0), whole(self.offset.1))
     }
 }
 
@@ -169,8 +173,10 @@ mod tests {
     }
 
     #[test]
-    fn blurring_keeps_the_total_and_spreads_it_as_a_gaussian() {
-        for sigma in [1.0, 5.0] {
+    fn blurring_keeps_the_total_and_spreads_it_as_its_kernels() {
+        // A Gaussian's variance is sigma squared; three boxes of d = 9
+        // (sigma 5) spread by 3 (d^2 - 1) / 12 = 20.
+        for (sigma, want) in [(1.0f64, 1.0f32), (5.0, 20.0)] {
             let (w, h) = (81, 81);
             let mut v = vec![0.0; w * h];
             v[40 * w + 40] = 1.0;
@@ -184,20 +190,21 @@ mod tests {
                 .enumerate()
                 .map(|(x, p)| p * (x as f32 - 40.0).powi(2))
                 .sum();
-            let want = (sigma * sigma) as f32;
             assert!(
-                (var - want).abs() < 0.15 * want,
+                (var - want).abs() < 0.05 * want,
                 "sigma {sigma}: variance {var}"
             );
         }
     }
 
     #[test]
-    fn a_hostile_blur_is_capped() {
+    fn a_hostile_blur_or_offset_is_capped() {
         let s = Shadow {
             blur: 1e300,
+            offset: (1e300, -1e300),
             ..Shadow::default()
         };
         assert_eq!(s.sigma(), MAX_SIGMA);
+        assert_eq!(s.shift(), (1_000_000_000, -1_000_000_000));
     }
 }
