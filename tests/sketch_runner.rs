@@ -154,6 +154,36 @@ fn what_is_not_drawn_is_refused_by_name_and_line() {
 }
 
 #[test]
+fn a_context_member_not_drawn_is_refused_by_name_and_line() {
+    let frame = ["--frames", "1", "-o", "x.png"];
+    let s = sketch("function draw() {\n  drawingContext.shadowBlur = 4;\n  drawingContext.drawImage(null, 0, 0);\n}\n");
+    s.refused(&frame, "frame 0: sketch.js:3:");
+    s.refused(
+        &frame,
+        "NotSupported: drawingContext.drawImage is not supported",
+    );
+    // A graphics' context refuses as the canvas's, setting as reading.
+    let s = sketch(
+        "function setup() {\n  const g = createGraphics(9, 9);\n  g.drawingContext.font = '9px serif';\n}\n",
+    );
+    s.refused(&[], "setup: sketch.js:3:");
+    s.refused(&[], "drawingContext.font is not supported");
+    let s = sketch("function draw() {\n  drawingContext.globalCompositeOperation = 'xor';\n}\n");
+    s.refused(
+        &frame,
+        "drawingContext.globalCompositeOperation = 'xor' is not supported",
+    );
+    // What is only the sketch's own is kept, as a browser keeps it.
+    let s = sketch(
+        "function draw() {\n  drawingContext.mine = 3;\n  \
+         background(drawingContext.mine === 3 ? 255 : 0);\n}\n",
+    );
+    s.render(&frame);
+    let png = tiny_skia::Pixmap::load_png(s.run.join("x.png")).unwrap();
+    assert_eq!(png.pixel(0, 0).unwrap().red(), 255);
+}
+
+#[test]
 fn saving_does_nothing_and_says_so_once() {
     let s = sketch(
         "function setup() { createCanvas(20, 20); }\n\

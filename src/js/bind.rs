@@ -122,7 +122,11 @@ impl Stage {
 
     /// Runs `f` on the canvas, or throws when there is none (a drawing
     /// call outside `setup()` and `draw()`). Calls pending are drawn first.
-    fn canvas<'js, R>(&self, ctx: &Ctx<'js>, f: impl FnOnce(&mut P5) -> R) -> rquickjs::Result<R> {
+    pub(super) fn canvas<'js, R>(
+        &self,
+        ctx: &Ctx<'js>,
+        f: impl FnOnce(&mut P5) -> R,
+    ) -> rquickjs::Result<R> {
         let mut state = self.0.borrow_mut();
         let state = &mut *state;
         match state.p5.as_mut() {

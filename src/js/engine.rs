@@ -15,6 +15,7 @@ use rquickjs::{CatchResultExt, CaughtError, Context, Ctx, Function, Object, Runt
 
 use super::bind::{self, Stage};
 use super::clock::CpuInstant;
+use super::context;
 use super::files;
 use super::image;
 use super::text;
@@ -96,6 +97,7 @@ impl Engine {
                 .and_then(|()| files::install_files(&ctx, folder.clone()))
                 .and_then(|()| xml::install_xml(&ctx, folder.clone()))
                 .and_then(|()| image::install_images(&ctx, &engine.stage, folder.clone()))
+                .and_then(|()| context::install_context(&ctx, &engine.stage))
                 .and_then(|()| text::install_text(&ctx, &engine.stage, folder))
                 .catch(&ctx)
                 .map_err(|e| engine_error(e.to_string()))
@@ -104,6 +106,8 @@ impl Engine {
         // Under the prelude's name: its frames are left out of reports too.
         engine.eval(PRELUDE, include_str!("filter.js"))?;
         engine.eval(IMAGE_JS, include_str!("image.js"))?;
+        // Under the prelude's name, so that a refusal names the sketch's line.
+        engine.eval(PRELUDE, include_str!("context.js"))?;
         engine.eval(TEXT, include_str!("text.js"))?;
         engine.eval(TIMERS_JS, include_str!("timers.js"))?;
         engine.eval(DATA_JS, include_str!("data.js"))?;

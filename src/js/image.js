@@ -19,6 +19,9 @@
   // The target, for the files after this one (text.js keeps each one's
   // text state on it).
   P.surface = () => current;
+  // For context.js: each surface's drawingContext runs on it.
+  P.onTarget = onTarget;
+  P.canvasSurface = canvas;
 
   // The fields of `S` that are the target's own.
   const OWN = ['width', 'height', 'pixels', 'angleMode'];
@@ -133,6 +136,7 @@
     // Takes back the pixels now, rather than when the object is collected.
     remove() { native.removeSurface(this._id); }
     resizeCanvas() { unsupported('p5.Graphics.resizeCanvas()', 'make a new graphics of the size'); }
+    get drawingContext() { return P.contextOf(this); }
     reset() { this.resetMatrix(); }
   }
   Graphics.ready = false;

@@ -5,6 +5,7 @@
 mod bind;
 mod clock;
 mod colour;
+mod context;
 mod engine;
 mod files;
 mod filter;

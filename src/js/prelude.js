@@ -722,7 +722,6 @@
       'pointLight', 'spotLight', 'lights', 'noLights', 'ambientMaterial', 'specularMaterial', 'emissiveMaterial',
       'normalMaterial', 'shininess', 'texture', 'textureMode', 'textureWrap', 'loadModel', 'model', 'createShader',
       'loadShader', 'shader', 'resetShader', 'rotateX', 'rotateY', 'rotateZ', 'debugMode', 'setAttributes'],
-    'not drawn by whalegen yet': ['drawingContext'],
     'a sketch reads only data files of its own folder': ['httpGet', 'httpPost', 'httpDo',
       'createCapture', 'createVideo', 'createAudio', 'loadSound'],
   };

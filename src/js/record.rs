@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::p5::filter::Filter;
-use crate::p5::{ArcMode, Cap, Composite, Join, Kind, Mode, Rgba, ShapeEnd, TextRun, P5};
+use crate::p5::{ArcMode, Cap, Composite, Join, Kind, Mode, Rgba, Setting, ShapeEnd, TextRun, P5};
 
 /// The most drawing calls kept pending: past them, they are drawn.
 pub(super) const MAX_PENDING: usize = 1 << 16;
@@ -74,6 +74,8 @@ pub(crate) enum Op {
     /// `beginClip({ invert })`.
     BeginClip(bool),
     EndClip,
+    /// An assignment to `drawingContext` (src/js/context.rs).
+    Context(Setting),
 }
 
 impl Op {
@@ -144,6 +146,7 @@ impl Op {
             Op::Text(run) => p5.text(&run),
             Op::BeginClip(invert) => p5.begin_clip(invert),
             Op::EndClip => p5.end_clip(),
+            Op::Context(setting) => p5.set_context(setting),
         }
     }
 
@@ -158,8 +161,9 @@ impl Op {
         }
     }
 
-    /// Whether the call may change the blend mode, or the clip: after it
-    /// a background may keep some of what was under it.
+    /// Whether the call may change the blend mode, `globalAlpha` (under
+    /// which a background lets through what was under it), or the clip:
+    /// after it a background may keep some of what was under it.
     fn keeps_under(&self) -> bool {
         matches!(
             self,
@@ -169,6 +173,7 @@ impl Op {
                 | Op::NoErase
                 | Op::BeginClip(_)
                 | Op::EndClip
+                | Op::Context(Setting::GlobalAlpha(_))
         )
     }
 
@@ -209,7 +214,11 @@ impl Op {
 /// background keeps what was under it), so a sketch with blend modes or
 /// clips is drawn call by call.
 pub(super) fn covering(ops: &[Op], p5: &P5) -> Option<usize> {
-    if !p5.blends_over() || p5.is_clipped() || ops.iter().any(|op| op.keeps_under()) {
+    if !p5.blends_over()
+        || !p5.opaque_alpha()
+        || p5.is_clipped()
+        || ops.iter().any(|op| op.keeps_under())
+    {
         return None;
     }
     let transparent = p5.is_transparent();

@@ -88,6 +88,7 @@ impl P5 {
             blend_cached: Composite::SourceOver,
             curve_tightness: 0.0,
             clipping: None,
+            effects: Default::default(),
         }
     }
 

@@ -20,6 +20,7 @@ mod clip;
 mod color;
 pub mod colorspace;
 mod composite;
+mod context;
 mod css;
 mod curve;
 mod damage;
@@ -30,6 +31,7 @@ mod fatrect;
 mod fill;
 pub mod filter;
 mod filter_gl;
+mod gradient;
 mod hairline;
 mod image;
 pub mod jsnum;
@@ -38,8 +40,10 @@ mod matrix;
 pub mod noise;
 mod opentype;
 mod outline;
+mod paint;
 mod pixels;
 pub mod random;
+mod shadow;
 mod shape;
 mod shapes;
 mod style;
@@ -49,8 +53,9 @@ mod transform;
 pub use color::Rgba;
 pub(crate) use color::Written;
 pub use composite::Composite;
-use composite::Ink;
+pub use context::{css_color, css_string, Role, Setting};
 pub use drawing::Drawing;
+pub use gradient::{Gradient, Shape as GradientShape};
 pub use image::{scaled, tinted};
 pub use outline::TooMany;
 pub use shape::{Kind, ShapeEnd};
@@ -62,6 +67,7 @@ use tiny_skia::{FillRule, Paint, Path, PathBuilder, PathStroker, Stroke, Transfo
 
 use blend::Solid;
 pub use damage::{covered, Damage};
+use paint::{Brush, Effects};
 pub use pixels::straight;
 use shape::Shape;
 use style::Style;
@@ -111,6 +117,8 @@ pub struct P5 {
     /// Between `beginClip` and `endClip`, the clip gathered so far, in
     /// pixels (src/p5/clip.rs).
     clipping: Option<PathBuilder>,
+    /// Where shadows and gradients draw first.
+    effects: Effects,
 }
 
 impl P5 {
@@ -135,11 +143,13 @@ impl P5 {
     /// several levels brighter.
     ///
     /// With a blend mode other than source-over, the colour is blended into
-    /// every pixel with it (see `blend_mode`).
+    /// every pixel with it (see `blend_mode`); under a `globalAlpha` below 1
+    /// it is that much more transparent, as p5's `fillRect` is.
     ///
     /// Under a clip (`endClip`), only the clip is painted, as the canvas's
     /// `fillRect` is clipped.
     pub fn background(&mut self, color: Rgba) {
+        let color = self.style.context.faded(color);
         let (mode, transparent) = (self.background_mode(), self.transparent);
         self.whole_canvas(|drawing| {
             if transparent {
@@ -174,6 +184,11 @@ impl P5 {
     /// While a clip is gathered, the path joins it instead (text's glyphs
     /// do not: p5 draws them in a transparent colour).
     fn fill_path(&mut self, path: &Path, fill: Fill, color: Rgba) {
+        self.paint_path(path, fill, &self.brush(color, Role::Fill));
+    }
+
+    /// `fill_path` with `brush`.
+    fn paint_path(&mut self, path: &Path, fill: Fill, brush: &Brush) {
         if !self.style.matrix.invertible() {
             return;
         }
@@ -192,9 +207,12 @@ impl P5 {
         });
         let fill = if near { fill } else { Fill::Supersampled };
         let ltrb = [b.left(), b.top(), b.right(), b.bottom()];
-        let ink = self.ink(color);
-        self.drawing
-            .marked(ltrb, ts, ink, |pixmap, color| match fill {
+        self.effects.marked(
+            &mut self.drawing,
+            brush,
+            ltrb,
+            ts,
+            |pixmap, color| match fill {
                 Fill::Analytic => {
                     if !fatrect::fill_fat_rect(pixmap, path, ts, color) {
                         fill::fill_path(pixmap, path, ts, color);
@@ -204,7 +222,8 @@ impl P5 {
                     pixmap.fill_path(path, &paint(color), FillRule::Winding, ts, None)
                 }
                 Fill::Glyphs(gamma) => fill::fill_glyphs(pixmap, path, ts, color, gamma),
-            });
+            },
+        );
     }
 
     /// Strokes the path with the style's weight, cap and join. Does nothing
@@ -242,10 +261,23 @@ impl P5 {
             dash: None,
         };
         let ts = self.transform();
+        let res_scale = PathStroker::compute_resolution_scale(&ts);
+        // The canvas dashes in user space, before the stroke is outlined.
+        let dashed;
+        let path = match self.style.context.stroke_dash() {
+            Some(dash) => match path.dash(&dash, res_scale) {
+                Some(d) => {
+                    dashed = d;
+                    &dashed
+                }
+                None => return,
+            },
+            None => path,
+        };
+        let brush = self.brush(color, Role::Stroke);
         if !hairline(&ts, stroke.width) {
-            let res_scale = PathStroker::compute_resolution_scale(&ts);
             if let Some(outline) = path.stroke(&stroke, res_scale) {
-                self.fill_path(&outline, fill, color);
+                self.paint_path(&outline, fill, &brush);
             }
             return;
         }
@@ -258,19 +290,10 @@ impl P5 {
             b.right() + reach,
             b.bottom() + reach,
         ];
-        let ink = self.ink(color);
-        self.drawing.marked(ltrb, ts, ink, |pixmap, color| {
-            hairline::stroke(pixmap, path, &paint(color), &stroke, ts);
-        });
-    }
-
-    /// What a shape in `color` is drawn with: that colour and the blend mode.
-    fn ink(&self, color: Rgba) -> Ink {
-        Ink {
-            color,
-            mode: self.style.blend,
-            clip: self.clip(),
-        }
+        self.effects
+            .marked(&mut self.drawing, &brush, ltrb, ts, |pixmap, color| {
+                hairline::stroke(pixmap, path, &paint(color), &stroke, ts);
+            });
     }
 
     fn transform(&self) -> Transform {

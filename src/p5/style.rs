@@ -7,6 +7,7 @@ use tiny_skia::{LineCap, LineJoin, Mask};
 
 use super::color::Rgba;
 use super::composite::Composite;
+use super::context::Context;
 use super::matrix::Matrix;
 use super::P5;
 
@@ -67,6 +68,8 @@ pub(super) struct Style {
     /// The clip `endClip` made (src/p5/clip.rs): how much of each pixel
     /// drawing may change.
     pub clip: Option<Arc<Mask>>,
+    /// What only `drawingContext` sets (src/p5/context.rs).
+    pub context: Context,
 }
 
 impl Default for Style {
@@ -84,6 +87,7 @@ impl Default for Style {
             matrix: Matrix::IDENTITY,
             blend: Composite::SourceOver,
             clip: None,
+            context: Context::default(),
         }
     }
 }
@@ -128,9 +132,18 @@ impl P5 {
     /// p5's `fill`: the colour inside shapes drawn from now on.
     /// While erasing, it is also the colour `noErase` goes back to, as in
     /// p5 (whose `fill` sets the colour `erase` kept).
+    ///
+    /// As p5.js 1.11, the canvas's `fillStyle` is set only when `color`
+    /// is not the one p5 last gave it (its `_cachedFillStyle`): a gradient
+    /// or colour assigned to `drawingContext.fillStyle` since stays.
     pub fn fill(&mut self, color: Rgba) {
+        if self.style.context.p5_fill.replace(color) == Some(color) && self.erasing.is_none() {
+            self.style.fill = Some(self.style.fill_style);
+            return;
+        }
         self.style.fill = Some(color);
         self.style.fill_style = color;
+        self.style.context.fill = None;
         self.erased(|erased| erased.fill = color);
     }
 
@@ -155,6 +168,7 @@ impl P5 {
         style.blend = fresh.blend;
         style.clip = fresh.clip;
         self.clipping = None;
+        style.context = fresh.context;
     }
 
     /// p5's `noFill`: shapes drawn from now on are not filled.
@@ -165,9 +179,15 @@ impl P5 {
     /// p5's `stroke`: the colour of outlines, lines and points drawn from now
     /// on.
     /// While erasing, it is also the colour `noErase` goes back to.
+    /// Set only when not the colour p5 last gave `strokeStyle`, as `fill`.
     pub fn stroke(&mut self, color: Rgba) {
+        if self.style.context.p5_stroke.replace(color) == Some(color) && self.erasing.is_none() {
+            self.style.stroke = Some(self.style.stroke_style);
+            return;
+        }
         self.style.stroke = Some(color);
         self.style.stroke_style = color;
+        self.style.context.stroke = None;
         self.erased(|erased| erased.stroke = color);
     }
 
@@ -216,10 +236,14 @@ impl P5 {
     }
 
     /// Restores the style saved by the matching `push`. Does nothing when
-    /// there is none, as p5.
+    /// there is none, as p5. Then, as p5 reads back the context's styles
+    /// (which no `fill()` colour matches), the next `fill()` and
+    /// `stroke()` set them.
     pub fn pop(&mut self) {
         if let Some(style) = self.stack.pop() {
             self.style = style;
+            self.style.context.p5_fill = None;
+            self.style.context.p5_stroke = None;
         }
     }
 }

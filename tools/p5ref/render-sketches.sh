@@ -47,6 +47,10 @@ blend-modes             15 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 7
 blend-modes-alpha       15 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14 7
 blend-background        16 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 7
 erase                   2  0,1        7
+context-shadow          2  0,1        7
+context-dash            3  0,2        7
+context-gradient        2  0,1        7
+context-state           2  0,1        7
 nosmooth                1  0          7
 reaction-diffusion      30 0,29       7
 image-forms             3  0,2        7
