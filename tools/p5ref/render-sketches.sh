@@ -60,6 +60,7 @@ image-pixels            3  0,2        7
 graphics-trails         30 0,15,29    7
 graphics-density        4  0,3        7
 clip                    3  0,1,2      7
+clip-context            1  0          7
 image-blend             3  0,1,2      7
 curve-tightness-pop     1  0          7
 instance-mode           8  0,7        7
