@@ -180,7 +180,7 @@ fn line_dash(list: &[f64]) -> Option<Arc<[f64]>> {
 
 impl P5 {
     /// Applies one assignment to the `drawingContext`, as the canvas does
-    /// (see [`Setting`] for what is ignored).
+    /// (see `Setting` for what is ignored).
     pub fn set_context(&mut self, setting: Setting) {
         let style = &mut self.style;
         let context = &mut style.context;
