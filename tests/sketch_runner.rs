@@ -963,6 +963,32 @@ fn storage_bytes_and_the_small_globals_print_what_p5_prints() {
 }
 
 #[test]
+fn clips_and_pushes_held_past_their_bounds_are_refused() {
+    // Each push() level keeps its clip's mask: 1 MB a level here.
+    let s = sketch(
+        "function setup() {\n  createCanvas(1000, 1000);\n  for (let i = 0; i < 500; i++) {\n    \
+         push();\n    clip(() => rect(i, 0, 10, 10));\n  }\n}\n",
+    );
+    s.refused(
+        &["-o", "x.png"],
+        "endClip(): 269 clips kept at once, one for each push() level, would take 256.5 MiB; \
+         at most 256 MiB",
+    );
+    let s = sketch("function setup() {\n  for (;;) push();\n}\n");
+    s.refused(
+        &["-o", "x.png"],
+        "sketch.js:2:12: Error: push(): 100000 states saved and not restored",
+    );
+    // A clip made again and again on one level replaces its mask.
+    let s = sketch(
+        "function setup() {\n  createCanvas(1000, 1000);\n  for (let i = 0; i < 500; i++) \
+         clip(() => rect(0, 0, 900, 900));\n}\n",
+    );
+    let out = whalegen(&s.run, &["render", s.path(), "-q", "-o", "x.png"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
 fn a_clip_ended_unbegun_or_begun_twice_is_refused_with_p5s_words() {
     let s = sketch("function setup() {\n  circle(5, 5, 5);\n  endClip();\n}\n");
     s.refused(

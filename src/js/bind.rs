@@ -30,6 +30,23 @@ use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 /// should not flood the terminal or a CI log.
 const MAX_PRINTED: usize = 200;
 
+/// The most states `push()` keeps unrestored on one surface: past them a
+/// sketch is pushing without popping (p5 would grow without end).
+const MAX_SAVED: usize = 100_000;
+
+/// The most bytes of clips one surface keeps at once: each `endClip()` on
+/// a `push()` level of its own keeps a mask of a byte per pixel until its
+/// `pop()` (as the images' budget, 256 MiB).
+const MAX_CLIP_BYTES: u64 = 256 << 20;
+
+/// What the natives keep of a `push()` level: the colour mode it saved,
+/// and whether the level made a clip of its own (a mask the canvas's size).
+#[derive(Clone)]
+pub(super) struct Saved {
+    colors: ColorState,
+    clipped: bool,
+}
+
 /// What the native functions share: the canvas while the sketch draws,
 /// and p5's state that lives outside the drawing layer.
 #[derive(Clone)]
@@ -53,7 +70,9 @@ pub(super) struct State {
     /// `pending` is drawn up to the first call still pending.
     kind: Kind,
     pub(super) colors: ColorState,
-    colors_saved: Vec<ColorState>,
+    /// This `push()` level made a clip (see `Saved`).
+    clipped: bool,
+    saved: Vec<Saved>,
     /// `Math.random`: p5's generator, seeded with `--seed`.
     pub(super) math: Lcg,
     /// `random()` and friends: `randomSeed()`'s generator once called,
@@ -103,7 +122,8 @@ impl Stage {
             record_room: 0,
             kind: Kind::Polygon,
             colors: ColorState::default(),
-            colors_saved: Vec::new(),
+            clipped: false,
+            saved: Vec::new(),
             math: Lcg::new(f64::from(seed)),
             random: Random::new(),
             noise: Noise::new(),
@@ -226,7 +246,8 @@ impl Stage {
         std::mem::swap(p5, &mut incoming.p5);
         std::mem::swap(&mut state.kind, &mut incoming.kind);
         std::mem::swap(&mut state.colors, &mut incoming.colors);
-        std::mem::swap(&mut state.colors_saved, &mut incoming.colors_saved);
+        std::mem::swap(&mut state.clipped, &mut incoming.clipped);
+        std::mem::swap(&mut state.saved, &mut incoming.saved);
         state.surfaces.put(state.target, incoming);
         state.target = id;
         true
@@ -371,7 +392,6 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         "applyMatrix" => |a, b, c, d, e, f| Op::ApplyMatrix([a, b, c, d, e, f]);
         "resetMatrix" => | | Op::ResetMatrix;
         "canvasDefaults" => | | Op::CanvasDefaults;
-        "endClip" => | | Op::EndClip;
         "point" => |x, y| Op::Point(x, y);
         "circle" => |x, y, d| Op::Circle(x, y, d);
         "ellipse" => |x, y, w, h| Op::Ellipse([x, y, w, h]);
@@ -456,21 +476,52 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         "beginClip",
         move |ctx: Ctx<'js>, invert: bool| s.draw(&ctx, Op::BeginClip(invert)),
     )?;
+    // A clip's mask is kept by its push() level: refused past the budget.
+    let s = stage.clone();
+    set(ctx, &native, "endClip", move |ctx: Ctx<'js>| {
+        {
+            let mut state = s.state();
+            let held = 1 + state.saved.iter().filter(|l| l.clipped).count() as u64;
+            let (w, h) = state.p5.as_ref().map_or((0, 0), |p5| p5.drawing().size());
+            let bytes = held * u64::from(w) * u64::from(h);
+            if bytes > MAX_CLIP_BYTES {
+                let why = format!(
+                    "endClip(): {held} clips kept at once, one for each push() level, would take \
+                     {:.1} MiB; at most {} MiB (a pop() missing?)",
+                    bytes as f64 / f64::from(1 << 20),
+                    MAX_CLIP_BYTES >> 20
+                );
+                return Err(Exception::throw_message(&ctx, &why));
+            }
+            state.clipped = true;
+        }
+        s.draw(&ctx, Op::EndClip)
+    })?;
     // push() and pop() save the colour mode too, as p5's do.
     let s = stage.clone();
     set(ctx, &native, "push", move |ctx: Ctx<'js>| {
+        if s.state().saved.len() >= MAX_SAVED {
+            let why = format!(
+                "push(): {MAX_SAVED} states saved and not restored, the most kept (a pop() missing?)"
+            );
+            return Err(Exception::throw_message(&ctx, &why));
+        }
         s.draw(&ctx, Op::Push)?;
         let mut state = s.state();
-        let colors = state.colors.clone();
-        state.colors_saved.push(colors);
+        let level = Saved {
+            colors: state.colors.clone(),
+            clipped: state.clipped,
+        };
+        state.saved.push(level);
+        state.clipped = false;
         Ok::<_, rquickjs::Error>(())
     })?;
     let s = stage.clone();
     set(ctx, &native, "pop", move |ctx: Ctx<'js>| {
         s.draw(&ctx, Op::Pop)?;
         let mut state = s.state();
-        if let Some(colors) = state.colors_saved.pop() {
-            state.colors = colors;
+        if let Some(level) = state.saved.pop() {
+            (state.colors, state.clipped) = (level.colors, level.clipped);
         }
         Ok::<_, rquickjs::Error>(())
     })?;

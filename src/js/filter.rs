@@ -10,10 +10,10 @@ use super::record::Op;
 use crate::p5::filter::{check, Filter};
 use crate::p5::{Composite, Rgba};
 
-/// Installs the natives on `native`.
 /// An `Op` setting a blend mode: `blendMode()`'s or `blend()`'s.
 type ModeOp = fn(Composite) -> Op;
 
+/// Installs the natives on `native`.
 pub(super) fn install_filters<'js>(
     ctx: &Ctx<'js>,
     native: &Object<'js>,

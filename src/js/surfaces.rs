@@ -11,6 +11,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use super::bind::Saved;
 use crate::p5::colorspace::ColorState;
 use crate::p5::{Kind, P5};
 
@@ -27,7 +28,8 @@ pub(super) struct Surface {
     pub(super) p5: P5,
     pub(super) kind: Kind,
     pub(super) colors: ColorState,
-    pub(super) colors_saved: Vec<ColorState>,
+    pub(super) clipped: bool,
+    pub(super) saved: Vec<Saved>,
 }
 
 impl Surface {
@@ -36,7 +38,8 @@ impl Surface {
             p5,
             kind: Kind::Polygon,
             colors: ColorState::default(),
-            colors_saved: Vec::new(),
+            clipped: false,
+            saved: Vec::new(),
         }
     }
 }

@@ -64,18 +64,13 @@ impl P5 {
         self.style.clip = Some(Arc::new(mask));
     }
 
-    /// While a clip is being gathered, adds `path` (in user space, under
-    /// the current transform) to it and returns true: the caller draws
-    /// nothing.
-    pub(super) fn gather_clip(&mut self, path: &Path) -> bool {
+    /// While a clip is being gathered (see `gathering_clip`), adds `path`
+    /// (in user space, under the current transform) to it.
+    pub(super) fn gather_clip(&mut self, path: &Path) {
         let ts = self.transform();
-        let Some(pb) = &mut self.clipping else {
-            return false;
-        };
-        if let Some(path) = path.clone().transform(ts) {
+        if let (Some(pb), Some(path)) = (&mut self.clipping, path.clone().transform(ts)) {
             pb.push_path(&path);
         }
-        true
     }
 
     /// Whether a clip is being gathered (between `beginClip` and `endClip`).

@@ -121,9 +121,10 @@ impl Drawing {
         let width = self.size().0 as usize;
         let rows =
             |b: Box| (b.y0..b.y1).map(move |y| 4 * (y * width + b.x0)..4 * (y * width + b.x1));
-        let before: Vec<u8> = rows(b)
-            .flat_map(|row| self.pixmap.data()[row].to_vec())
-            .collect();
+        let mut before = Vec::with_capacity(4 * (b.x1 - b.x0) * (b.y1 - b.y0));
+        for row in rows(b) {
+            before.extend_from_slice(&self.pixmap.data()[row]);
+        }
         draw(self);
         let cover = clip.data();
         let pixels = self.pixmap.data_mut();

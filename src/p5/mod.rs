@@ -326,7 +326,8 @@ mod tests {
     use super::matrix::Matrix;
     use super::*;
 
-    fn pixel(p5: &P5, x: u32, y: u32) -> [u8; 4] {
+    /// The premultiplied RGBA of pixel (x, y), for the drawing layer's tests.
+    pub(super) fn pixel(p5: &P5, x: u32, y: u32) -> [u8; 4] {
         let c = p5.pixmap().pixel(x, y).unwrap();
         [c.red(), c.green(), c.blue(), c.alpha()]
     }

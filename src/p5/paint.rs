@@ -231,12 +231,8 @@ fn shade(
 mod tests {
     use super::super::context::Setting;
     use super::super::gradient::Shape;
+    use super::super::tests::pixel;
     use super::*;
-
-    fn pixel(p5: &P5, x: u32, y: u32) -> [u8; 4] {
-        let c = p5.pixmap().pixel(x, y).unwrap();
-        [c.red(), c.green(), c.blue(), c.alpha()]
-    }
 
     #[test]
     fn a_moved_shadow_lands_beside_the_shape_and_under_it() {

@@ -1,5 +1,6 @@
 //! Pixel facts about `beginShape` shapes and their kinds.
 
+use super::super::tests::pixel;
 use super::super::{Kind, Rgba, ShapeEnd, P5};
 
 const WHITE: [u8; 4] = [255, 255, 255, 255];
@@ -11,11 +12,6 @@ fn canvas() -> P5 {
     p5.background(Rgba::grey(0));
     p5.no_stroke();
     p5
-}
-
-fn pixel(p5: &P5, x: u32, y: u32) -> [u8; 4] {
-    let c = p5.pixmap().pixel(x, y).unwrap();
-    [c.red(), c.green(), c.blue(), c.alpha()]
 }
 
 fn shape(p5: &mut P5, kind: Kind, vertices: &[(f64, f64)], end: ShapeEnd) {

@@ -2,6 +2,7 @@
 
 use std::f64::consts::{FRAC_PI_2, PI};
 
+use super::super::tests::pixel;
 use super::super::{ArcMode, Cap, Mode, Rgba, P5};
 
 const WHITE: [u8; 4] = [255, 255, 255, 255];
@@ -13,11 +14,6 @@ fn canvas() -> P5 {
     p5.background(Rgba::grey(0));
     p5.no_stroke();
     p5
-}
-
-fn pixel(p5: &P5, x: u32, y: u32) -> [u8; 4] {
-    let c = p5.pixmap().pixel(x, y).unwrap();
-    [c.red(), c.green(), c.blue(), c.alpha()]
 }
 
 #[test]
