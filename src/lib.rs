@@ -74,8 +74,8 @@ pub use limits::{
     MAX_FPS, MAX_FRAMES, MAX_PIXELS, MAX_SCALE, MAX_SHARDS, MAX_SIDE, MAX_WORK, MIN_FPS,
 };
 pub use options::{
-    BatchOptions, Canvas, MergeOptions, RenderOptions, SceneOptions, Selection, Shard, ShowOptions,
-    SketchOptions,
+    BatchOptions, Canvas, MergeOptions, P5Version, RenderOptions, SceneOptions, Selection, Shard,
+    ShowOptions, SketchOptions,
 };
 pub use p5::{ArcMode, Cap, Damage, Drawing, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 pub use plan::{show, Plan, SceneSource};

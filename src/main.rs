@@ -58,9 +58,11 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 Box::new(Bar::new(&plan.name))
             };
             let files = plan.output.files(plan.selection.count);
+            let about = plan.about.clone();
             let rendered = whalegen::render(plan, progress.as_mut())?;
             if !args.quiet {
-                say!("whalegen: {}", written(&files, &rendered));
+                let about = about.map(|a| format!("; {a}")).unwrap_or_default();
+                say!("whalegen: {}{about}", written(&files, &rendered));
             }
         }
         Command::List => print(&whalegen::list())?,

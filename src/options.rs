@@ -141,6 +141,68 @@ pub struct SketchOptions {
     /// `mouseIsPressed`. Default: at rest at (0, 0), as p5's mouse before
     /// it moves.
     pub pointer: Pointer,
+    /// The p5.js the sketch was written for. Default (`None`): decided
+    /// from the sketch (the p5 script its `index.html` loads, else what it
+    /// uses that only one version has, else p5.js 2, the p5 editor's
+    /// default).
+    pub p5: Option<P5Version>,
+}
+
+/// A major version of p5.js, each with its own contract: what it draws
+/// while it loads, its defaults, the functions it has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum P5Version {
+    /// p5.js 1.11.13, the last 1.x.
+    One,
+    /// p5.js 2.x, as 2.3.4.
+    Two,
+}
+
+impl P5Version {
+    /// The exact release whose behaviour whalegen follows.
+    pub fn release(self) -> &'static str {
+        match self {
+            P5Version::One => "1.11.13",
+            P5Version::Two => "2.3.4",
+        }
+    }
+
+    /// The major version, 1 or 2.
+    pub fn major(self) -> u8 {
+        match self {
+            P5Version::One => 1,
+            P5Version::Two => 2,
+        }
+    }
+
+    /// `1` or `2`, as `--p5` and a preset's `p5` key give it.
+    pub fn from_major(major: i64) -> Option<P5Version> {
+        match major {
+            1 => Some(P5Version::One),
+            2 => Some(P5Version::Two),
+            _ => None,
+        }
+    }
+}
+
+impl FromStr for P5Version {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let major = s.strip_prefix('v').unwrap_or(s);
+        let major = major.split('.').next().unwrap_or_default();
+        major
+            .parse()
+            .ok()
+            .and_then(P5Version::from_major)
+            .ok_or_else(|| format!("`{s}` is not a p5.js version: expected 1 or 2"))
+    }
+}
+
+impl fmt::Display for P5Version {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "p5.js {}", self.release())
+    }
 }
 
 impl Default for SketchOptions {
@@ -153,6 +215,7 @@ impl Default for SketchOptions {
             time_limit: 10.0,
             heap: 1024,
             pointer: Pointer::default(),
+            p5: None,
         }
     }
 }

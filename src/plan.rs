@@ -53,12 +53,15 @@ pub struct Plan {
     pub placeholders: Vec<(&'static str, String)>,
     /// Things worth saying that do not stop the render.
     pub warnings: Vec<String>,
+    /// How the source was understood (`Source::about`), for the summary.
+    pub about: Option<String>,
 }
 
 impl Plan {
     /// A plan to render `source` as `options` ask.
     pub fn new(source: Box<dyn Source>, options: &RenderOptions) -> Result<Plan, Error> {
         let name = source.name();
+        let about = source.about();
         let frames = frame_count(options, source.as_ref())?;
         check::in_range("frames", f64::from(frames), 1.0, f64::from(MAX_FRAMES))?;
         let fps = options.fps.unwrap_or_else(|| source.fps());
@@ -128,6 +131,7 @@ impl Plan {
             threads: options.threads.unwrap_or_else(cores).get(),
             placeholders,
             warnings,
+            about,
         })
     }
 

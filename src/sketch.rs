@@ -107,6 +107,12 @@ pub trait Source: Send {
     fn size_hint(&self) -> Option<(u32, u32)> {
         None
     }
+
+    /// How the source was understood, worth a word in the summary line,
+    /// such as which p5.js a sketch was run as and why. Default: `None`.
+    fn about(&self) -> Option<String> {
+        None
+    }
 }
 
 impl<S: Sketch + Clone + Send + 'static> Source for S {

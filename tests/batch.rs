@@ -484,7 +484,7 @@ fn a_batch_job_renders_a_sketch_from_its_folder_with_parameters_and_seeds() {
     write(
         &d.join("box"),
         "jobs.toml",
-        "[[job]]\nsketch = \"sketches/dot.js\"\nseeds = [1, 2]\nset = { size = 30 }\noutputs = [\"png\"]\n",
+        "[[job]]\nsketch = \"sketches/dot.js\"\np5 = 1\nseeds = [1, 2]\nset = { size = 30 }\noutputs = [\"png\"]\n",
     );
     let out = whalegen(d, &["batch", "box/jobs.toml", "-o", "box/out"]);
     assert!(out.status.success(), "{}", stderr(&out));

@@ -34,10 +34,11 @@ impl Sketch {
         self.path.to_str().unwrap()
     }
 
-    /// Runs `whalegen render SKETCH args...` and returns what it printed
-    /// to stderr, asserting that it succeeded.
+    /// Runs `whalegen render SKETCH --p5 1 args...` (these sketches are
+    /// of p5.js 1's contract) and returns what it printed to stderr,
+    /// asserting that it succeeded.
     fn render(&self, args: &[&str]) -> String {
-        let mut all = vec!["render", self.path()];
+        let mut all = vec!["render", self.path(), "--p5", "1"];
         all.extend_from_slice(args);
         let out = whalegen(&self.run, &all);
         let err = stderr(&out);
@@ -47,7 +48,7 @@ impl Sketch {
 
     /// Asserts a clean failure: exit 1, `needle` in one line, nothing written.
     fn refused(&self, args: &[&str], needle: &str) {
-        let mut all = vec!["render", self.path()];
+        let mut all = vec!["render", self.path(), "--p5", "1"];
         all.extend_from_slice(args);
         self.refused_with(&all, needle);
     }
@@ -501,7 +502,7 @@ fn a_sketch_preset_renders_its_sketch_with_its_keys() {
     let dir = s.path.parent().unwrap();
     std::fs::write(
         dir.join("p.toml"),
-        "sketch = \"sketch.js\"\ndescription = \"prints\"\nseed = 5\nframes = 3\nfps = 20\n\
+        "sketch = \"sketch.js\"\np5 = 1\ndescription = \"prints\"\nseed = 5\nframes = 3\nfps = 20\n\
          pointer = \"7,8\"\noutputs = [\"gif\"]\n[set]\na = 1\nb = \"x\"\n",
     )
     .unwrap();

@@ -71,16 +71,23 @@ struct SketchReference {
     frames: u32,
     written: Vec<u32>,
     fps: Option<f64>,
+    /// The p5.js that rendered it, `1.11.13` or `2.3.4`: whalegen runs the
+    /// sketch as that one (`--p5`).
+    p5: String,
 }
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The references of p5.js 1.11.13 (tests/reference/sketches) and of
+/// p5.js 2 (tests/reference/sketches2).
 fn references() -> Vec<SketchReference> {
-    let dir = root().join("tests/reference/sketches");
-    let mut folders: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
+    let mut folders: Vec<PathBuf> = ["sketches", "sketches2"]
+        .iter()
+        .map(|dir| root().join("tests/reference").join(dir))
+        .filter(|dir| dir.is_dir())
+        .flat_map(|dir| std::fs::read_dir(dir).unwrap())
         .map(|e| e.unwrap().path())
         .filter(|p| p.join("render.json").is_file())
         .collect();
@@ -102,6 +109,7 @@ fn references() -> Vec<SketchReference> {
                     .map(|v| v.as_u64().unwrap() as u32)
                     .collect(),
                 fps: json["fps_option"].as_f64(),
+                p5: json["p5"].as_str().unwrap().to_owned(),
             }
         })
         .collect()
@@ -128,6 +136,8 @@ fn check(reference: &SketchReference, work: &Path) -> Outcome {
     let mut args = vec![
         "render",
         reference.sketch.as_str(),
+        "--p5",
+        reference.p5.as_str(),
         "--seed",
         seed.as_str(),
         "--frames",

@@ -40,6 +40,8 @@ pub struct Job {
     /// A sketch's limits, as `--time-limit` (seconds) and `--heap` (MiB).
     time_limit: Option<f64>,
     heap: Option<u64>,
+    /// The p5.js a sketch was written for, 1 or 2, as `--p5`.
+    p5: Option<i64>,
     /// One render per seed, `{seed}` in the output names telling them apart.
     seeds: Option<Vec<u64>>,
     /// The outputs; the preset's own, else one GIF.
@@ -63,6 +65,7 @@ impl Job {
             press: self.press.clone(),
             time_limit: self.time_limit,
             heap: self.heap,
+            p5: self.p5,
         };
         let set = keys.set_args();
         let overrides = set

@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use whalegen::{
-    BatchOptions, Dither, Format, Grid, MergeOptions, Pointer, RenderOptions, SceneKind,
+    BatchOptions, Dither, Format, Grid, MergeOptions, P5Version, Pointer, RenderOptions, SceneKind,
     SceneOptions, Shard, ShowOptions, SketchOptions,
 };
 
@@ -86,6 +86,13 @@ pub struct RenderArgs {
         requires = "sketch"
     )]
     pub time_limit: f64,
+
+    /// The p5.js the sketch was written for, 1 (1.11.13) or 2 (2.3.4).
+    /// Default: the one its index.html loads, else the one whose functions
+    /// it uses (async setup, splineVertex: 2; preload, curveVertex: 1),
+    /// else 2, the p5 editor's default. The summary line says which.
+    #[arg(long, value_name = "1|2", requires = "sketch")]
+    pub p5: Option<P5Version>,
 
     /// The most a sketch's JavaScript heap may hold, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 1024, requires = "sketch")]
@@ -190,6 +197,7 @@ impl RenderArgs {
                     time_limit: self.time_limit,
                     heap: self.heap,
                     pointer,
+                    p5: self.p5,
                     ..SketchOptions::default()
                 }
             }),

@@ -11,7 +11,10 @@ use std::time::Duration;
 
 use rquickjs::context::EvalOptions;
 use rquickjs::function::IntoArgs;
-use rquickjs::{CatchResultExt, CaughtError, Context, Ctx, Function, Object, Runtime};
+use rquickjs::{
+    CatchResultExt, CaughtError, Context, Ctx, Exception, Function, Object, Persistent, Runtime,
+    Value,
+};
 
 use super::bind::{self, Stage};
 use super::clock::CpuInstant;
@@ -21,6 +24,7 @@ use super::image;
 use super::text;
 use super::xml;
 use crate::error::Error;
+use crate::options::P5Version;
 
 /// The file name the prelude's frames carry in a stack, left out of reports.
 const PRELUDE: &str = "whalegen-p5.js";
@@ -34,6 +38,8 @@ const DATA_JS: &str = "whalegen-p5.js/data.js";
 const TIMERS_JS: &str = "whalegen-p5.js/timers.js";
 /// The same for text.js, p5's text, evaluated after the prelude.
 const TEXT: &str = "whalegen-p5-text.js";
+/// p5.js 2's front-end over the API, evaluated last for a 2.x sketch.
+const V2: &str = "whalegen-p5.js/v2.js";
 
 /// The deepest the JavaScript stack may grow, in bytes: deep enough for
 /// recursive sketches, far below the 8 MiB of a thread that renders.
@@ -49,11 +55,17 @@ pub struct Limits {
     pub heap: usize,
 }
 
+/// Promises rejected with no handler yet, and their reasons, in order:
+/// those still unhandled once the job queue is empty are errors, as a
+/// browser's `unhandledrejection`.
+type Unhandled = Rc<RefCell<Vec<(Persistent<Value<'static>>, Persistent<Value<'static>>)>>>;
+
 /// A runtime with p5's API installed and the sketch's scripts evaluated.
 pub(super) struct Engine {
     // The context must go before the runtime it lives in.
     context: Context,
-    _runtime: Runtime,
+    runtime: Runtime,
+    unhandled: Unhandled,
     deadline: Rc<Cell<Option<CpuInstant>>>,
     limits: Limits,
     pub(super) stage: Stage,
@@ -63,13 +75,14 @@ pub(super) struct Engine {
 
 impl Engine {
     /// A fresh engine whose `Math.random` is p5's generator seeded with
-    /// `seed`, with whalegen's p5 API installed.
+    /// `seed`, with whalegen's p5 API of `version` installed.
     /// `shown` counts the lines `print()` has shown in every run of the
     /// sketch (see `bind::State`).
     /// `folder` is the sketch's: the only one its `loadJSON` and the
     /// like read from.
     pub(super) fn new(
         limits: Limits,
+        version: P5Version,
         seed: u32,
         shown: Arc<AtomicUsize>,
         folder: PathBuf,
@@ -82,11 +95,27 @@ impl Engine {
         runtime.set_interrupt_handler(Some(Box::new(move || {
             watch.get().is_some_and(CpuInstant::passed)
         })));
+        let unhandled: Unhandled = Rc::default();
+        let tracked = unhandled.clone();
+        runtime.set_host_promise_rejection_tracker(Some(Box::new(
+            move |ctx, promise, reason, handled| {
+                let mut list = tracked.borrow_mut();
+                if handled {
+                    list.retain(|(p, _)| p.clone().restore(&ctx).is_ok_and(|p| p != promise));
+                } else {
+                    list.push((
+                        Persistent::save(&ctx, promise),
+                        Persistent::save(&ctx, reason),
+                    ));
+                }
+            },
+        )));
         let context = Context::full(&runtime).map_err(engine_error)?;
         let stage = Stage::new(seed, shown);
         let engine = Engine {
             context,
-            _runtime: runtime,
+            runtime,
+            unhandled,
             deadline,
             limits,
             stage,
@@ -102,6 +131,8 @@ impl Engine {
                 .catch(&ctx)
                 .map_err(|e| engine_error(e.to_string()))
         })?;
+        let major = version.major();
+        engine.eval(PRELUDE, &format!("globalThis.__whalegenP5 = {major};"))?;
         engine.eval(PRELUDE, include_str!("prelude.js"))?;
         // Under the prelude's name: its frames are left out of reports too.
         engine.eval(PRELUDE, include_str!("filter.js"))?;
@@ -111,6 +142,9 @@ impl Engine {
         engine.eval(TEXT, include_str!("text.js"))?;
         engine.eval(TIMERS_JS, include_str!("timers.js"))?;
         engine.eval(DATA_JS, include_str!("data.js"))?;
+        if version == P5Version::Two {
+            engine.eval(V2, include_str!("v2.js"))?;
+        }
         // What the API's files share is not the sketch's.
         engine.eval(PRELUDE, "delete globalThis.__whalegenPrelude;")?;
         Ok(engine)
@@ -128,7 +162,8 @@ impl Engine {
             options.filename = Some(file.into());
             self.timed(|| ctx.eval_with_options::<(), _>(code, options).catch(&ctx))
                 .map_err(|e| self.report(&ctx, e, "the script"))
-        })
+        })?;
+        self.settle("the script")
     }
 
     /// Calls `__whalegen[name](...args)`; `what` names it in errors
@@ -145,7 +180,54 @@ impl Engine {
             };
             self.timed(|| run().catch(&ctx))
                 .map_err(|e| self.report(&ctx, e, what))
+        })?;
+        self.settle(what)?;
+        // What the call started and left unsettled: an async setup() still
+        // waiting, a rejection it handed on.
+        self.context.with(|ctx| {
+            let run = || -> rquickjs::Result<()> {
+                let hooks: Object = ctx.globals().get("__whalegen")?;
+                hooks.get::<_, Function>("settled")?.call((what,))
+            };
+            self.timed(|| run().catch(&ctx))
+                .map_err(|e| self.report(&ctx, e, what))
         })
+    }
+
+    /// Runs the promise jobs (`then` callbacks, the rest of an `async`
+    /// function after an `await`, `queueMicrotask`) until none is left, as
+    /// a browser does after each script and each callback, under the same
+    /// time limit as `what`. A rejection left without a handler then is
+    /// an error.
+    fn settle(&self, what: &str) -> Result<(), Error> {
+        self.timed(|| loop {
+            match self.runtime.execute_pending_job() {
+                Ok(true) => {}
+                Ok(false) => return Ok(()),
+                Err(job) => {
+                    return job.0.with(|ctx| {
+                        let caught = CaughtError::from_error(&ctx, rquickjs::Error::Exception);
+                        Err(self.report(&ctx, caught, what))
+                    })
+                }
+            }
+        })?;
+        let first = self.unhandled.borrow_mut().drain(..).next();
+        match first {
+            None => Ok(()),
+            Some((_, reason)) => self.context.with(|ctx| {
+                let caught = match reason.restore(&ctx) {
+                    Ok(value) => caught(value),
+                    Err(e) => CaughtError::Error(e),
+                };
+                Err(match self.report(&ctx, caught, what) {
+                    Error::Script(m) => {
+                        Error::Script(format!("{m} (a promise rejected, and nothing handled it)"))
+                    }
+                    other => other,
+                })
+            }),
+        }
     }
 
     /// Calls `__whalegen[name]()` for a boolean.
@@ -300,6 +382,14 @@ fn stack_frames(stack: &str) -> Vec<Frame> {
             })
         })
         .collect()
+}
+
+/// A thrown or rejected value as QuickJS catches it.
+fn caught(value: Value<'_>) -> CaughtError<'_> {
+    match value.as_object().cloned().and_then(Exception::from_object) {
+        Some(exception) => CaughtError::Exception(exception),
+        None => CaughtError::Value(value),
+    }
 }
 
 fn shown_value(v: &rquickjs::Value) -> String {

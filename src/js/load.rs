@@ -14,9 +14,20 @@ pub(super) struct Script {
     pub(super) code: String,
 }
 
-/// The sketch's name (the file's stem, or the folder's name) and its
-/// scripts in the order the browser would run them.
-pub(super) fn scripts(path: &Path) -> Result<(String, Vec<Script>), Error> {
+/// A sketch as its files give it.
+#[derive(Debug)]
+pub(super) struct Page {
+    /// The file's stem, or the folder's name.
+    pub(super) name: String,
+    /// Its scripts in the order the browser would run them.
+    pub(super) scripts: Vec<Script>,
+    /// The `src` of each p5.js (or add-on) `<script>` its `index.html`
+    /// loads: they tell which p5.js it was written for.
+    pub(super) p5_tags: Vec<String>,
+}
+
+/// The sketch at `path`: a `.js` file, or a folder with an `index.html`.
+pub(super) fn scripts(path: &Path) -> Result<Page, Error> {
     let refuse = |reason: String| Error::BadValue {
         key: "sketch".into(),
         value: format!("`{}`", path.display()),
@@ -32,9 +43,10 @@ pub(super) fn scripts(path: &Path) -> Result<(String, Vec<Script>), Error> {
             refuse("a folder of a sketch needs an index.html that lists its scripts".into())
         })?;
         let mut scripts = Vec::new();
+        let mut p5_tags = Vec::new();
         for tag in script_tags(&html) {
             match tag {
-                Tag::Src(src) if is_p5_library(&src) => {}
+                Tag::Src(src) if is_p5_library(&src) => p5_tags.push(src),
                 Tag::Src(src) => {
                     let file = inside(path, Path::new(&src), "script")?;
                     scripts.push(Script {
@@ -53,7 +65,11 @@ pub(super) fn scripts(path: &Path) -> Result<(String, Vec<Script>), Error> {
                 "its index.html lists no script besides p5.js's own".into(),
             ));
         }
-        return Ok((name, scripts));
+        return Ok(Page {
+            name,
+            scripts,
+            p5_tags,
+        });
     }
     if path.extension().is_none_or(|e| e != "js") {
         return Err(refuse(
@@ -65,7 +81,11 @@ pub(super) fn scripts(path: &Path) -> Result<(String, Vec<Script>), Error> {
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_default();
-    Ok((name, vec![Script { name: file, code }]))
+    Ok(Page {
+        name,
+        scripts: vec![Script { name: file, code }],
+        p5_tags: Vec::new(),
+    })
 }
 
 /// A `<script>` tag: a file it loads, or its own code.

@@ -16,6 +16,7 @@ mod pixels;
 mod record;
 mod surfaces;
 mod text;
+mod version;
 mod xml;
 
 use std::path::PathBuf;
@@ -28,6 +29,7 @@ use engine::Engine;
 pub use engine::Limits;
 use load::Script;
 use record::Op;
+use version::Chosen;
 
 use crate::check;
 use crate::error::Error;
@@ -55,6 +57,8 @@ pub struct JsSource {
     /// The folder its data files are read from: the sketch's own.
     folder: PathBuf,
     scripts: Vec<Script>,
+    /// The p5.js it was written for, and why that one.
+    p5: Chosen,
     seed: u32,
     /// `getURLParams()` as JSON.
     params: String,
@@ -95,7 +99,8 @@ impl JsSource {
     /// (`millis()`, `deltaTime`) follows it. Fails on a file that can't be
     /// read, a syntax error, or an error in `setup()`.
     pub fn load(options: &SketchOptions, fps: Option<f64>) -> Result<JsSource, Error> {
-        let (stem, scripts) = load::scripts(&options.path)?;
+        let page = load::scripts(&options.path)?;
+        let (stem, scripts) = (page.name, page.scripts);
         let name = options.name.clone().unwrap_or_else(|| stem.clone());
         let mut params = serde_json::Map::new();
         for set in &options.set {
@@ -119,11 +124,13 @@ impl JsSource {
                 _ => PathBuf::from("."),
             },
         };
+        let p5 = version::choose(options.p5, &page.p5_tags, &folder, &scripts);
         let mut source = JsSource {
             name,
             stem,
             folder,
             scripts,
+            p5,
             // p5's generator takes the seed modulo 2^32.
             seed: options.seed.unwrap_or(0) as u32,
             params: serde_json::Value::Object(params).to_string(),
@@ -172,6 +179,7 @@ impl JsSource {
     fn engine(&self) -> Result<Engine, Error> {
         let engine = Engine::new(
             self.limits,
+            self.p5.version,
             self.seed,
             self.shown.clone(),
             self.folder.clone(),
@@ -228,6 +236,10 @@ impl Source for JsSource {
 
     fn size_hint(&self) -> Option<(u32, u32)> {
         Some(self.size)
+    }
+
+    fn about(&self) -> Option<String> {
+        Some(self.p5.about())
     }
 }
 

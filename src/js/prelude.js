@@ -7,12 +7,20 @@
   'use strict';
   const G = globalThis;
   const api = {};
+  // The p5.js major the sketch was written for (engine.rs sets it).
+  const MAJOR = G.__whalegenP5;
+  delete G.__whalegenP5;
   // What the sketch reads and what whalegen changes each frame.
   const S = {
     width: 100, height: 100, frameCount: 0, deltaTime: 0, millis: 0,
     fps: 60, looping: true, redraws: 0, angleMode: 'radians',
     mouseX: 0, mouseY: 0, pmouseX: 0, pmouseY: 0, mouseIsPressed: false,
-    mouseButton: 0, instance: null, params: {}, pixels: [],
+    // 1's is 0 until the first press; 2's an object of the buttons held.
+    mouseButton: MAJOR === 1 ? 0 : { left: false, right: false, center: false },
+    instance: null, params: {}, pixels: [], version: MAJOR,
+    // What setup() or draw() returned, while it is a promise still
+    // waiting ('waiting'), or the reason it was rejected.
+    outcome: null,
     // The canvas sits at the window's corner: the window's mouse is the
     // canvas's. movedX is the move since the last draw().
     winMouseX: 0, winMouseY: 0, pwinMouseX: 0, pwinMouseY: 0, movedX: 0, movedY: 0,
@@ -871,8 +879,15 @@
   // What the API's files run before each draw() the sketch makes, given
   // its frameCount (data.js's timers).
   const beforeDraw = [];
+  // A promise the sketch's own function returned (an async setup()):
+  // its outcome is kept for `settled`, once the jobs have run.
+  function track(result) {
+    if (result === null || typeof result !== 'object' || typeof result.then !== 'function') return;
+    S.outcome = 'waiting';
+    result.then(() => { S.outcome = null; }, (reason) => { S.outcome = { reason }; });
+  }
   const shared = G.__whalegenPrelude = {
-    api, S, sync, unsupported, load, beforeDraw,
+    api, S, sync, unsupported, load, beforeDraw, version: MAJOR,
     publish(names) {
       for (const key of names) { G[key] = api[key]; p5.prototype[key] = api[key]; }
     },
@@ -883,12 +898,31 @@
     hasDraw() { return user('draw') !== null; },
     looping() { return S.looping || S.redraws > 0; },
     setup() {
-      // p5.js draws two values from Math.random while it loads.
-      Math.random(); Math.random();
-      const preload = user('preload');
-      if (preload) preload.call(S.instance);
+      if (MAJOR === 1) {
+        // p5.js 1 draws two values from Math.random while it loads (2
+        // draws none), and calls preload() (2 does not).
+        Math.random(); Math.random();
+        const preload = user('preload');
+        if (preload) preload.call(S.instance);
+      } else if (user('preload')) {
+        api.print('whalegen: preload() is not called: p5.js 2 removed it (load in an async ' +
+          'setup() with await, or render as p5.js 1 with --p5 1)');
+      }
       const setup = user('setup');
-      if (setup) setup.call(S.instance);
+      if (setup) track(setup.call(S.instance));
+    },
+    // After a call and its jobs: an async setup() still waiting is an
+    // error in p5.js 2, which awaits it before the first draw() (1 does
+    // not wait); a rejected one is an error in both.
+    settled(what) {
+      const outcome = S.outcome;
+      if (outcome === 'waiting' && (MAJOR === 1 || what !== 'setup()')) return;
+      S.outcome = null;
+      if (outcome === 'waiting') {
+        throw new Error('setup() awaits a promise that never settles: nothing left to run ' +
+          'resolves it (whalegen runs timers only between frames)');
+      }
+      if (outcome !== null) throw outcome.reason;
     },
     // Frame `n` (from 1): the pointer where it is, then draw().
     draw(n, x, y, pressed) {
@@ -901,8 +935,9 @@
       S.movedX = x - S.pmouseX; S.movedY = y - S.pmouseY;
       const was = S.mouseIsPressed;
       S.mouseIsPressed = pressed;
-      // p5's is 0 until the first press; whalegen's pointer is the left button.
-      if (pressed) S.mouseButton = 'left';
+      // whalegen's pointer is the left button.
+      if (MAJOR === 1 && pressed) S.mouseButton = 'left';
+      if (MAJOR === 2) S.mouseButton = { left: pressed, right: false, center: false };
       sync();
       if (pressed !== was) {
         const f = user(pressed ? 'mousePressed' : 'mouseReleased');
@@ -922,7 +957,7 @@
       }
       for (const f of beforeDraw) f(n);
       const draw = user('draw');
-      if (draw) draw.call(S.instance);
+      if (draw) track(draw.call(S.instance));
     },
   };
 })(__native);

@@ -8,14 +8,15 @@ use toml::{Table, Value};
 
 use crate::check;
 use crate::error::Error;
-use crate::options::{RenderOptions, SceneOptions, SketchOptions};
+use crate::options::{P5Version, RenderOptions, SceneOptions, SketchOptions};
 use crate::paths;
 use crate::pointer::Pointer;
 use crate::sink;
 
 /// How a sketch runs, as a preset or a batch job says it: `set` (the
 /// parameters `getURLParams()` reads), `pointer` and `press` (as
-/// `--pointer` and `--press`), `time_limit` (seconds) and `heap` (MiB).
+/// `--pointer` and `--press`), `time_limit` (seconds), `heap` (MiB) and
+/// `p5` (1 or 2, as `--p5`).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct SketchKeys {
     #[serde(default)]
@@ -24,6 +25,7 @@ pub struct SketchKeys {
     pub press: Option<String>,
     pub time_limit: Option<f64>,
     pub heap: Option<u64>,
+    pub p5: Option<i64>,
 }
 
 impl SketchKeys {
@@ -41,6 +43,16 @@ impl SketchKeys {
             time_limit: self.time_limit.unwrap_or(defaults.time_limit),
             heap: self.heap.unwrap_or(defaults.heap),
             pointer: Pointer::parse(self.pointer.as_deref(), self.press.as_deref())?,
+            p5: self
+                .p5
+                .map(|major| {
+                    P5Version::from_major(major).ok_or_else(|| Error::BadValue {
+                        key: "p5".into(),
+                        value: major.to_string(),
+                        reason: "expected 1 (p5.js 1.11.13) or 2 (p5.js 2.3.4)".into(),
+                    })
+                })
+                .transpose()?,
             ..defaults
         })
     }
@@ -56,6 +68,7 @@ impl SketchKeys {
             press: self.press.clone().or_else(|| under.press.clone()),
             time_limit: self.time_limit.or(under.time_limit),
             heap: self.heap.or(under.heap),
+            p5: self.p5.or(under.p5),
         }
     }
 }
@@ -96,7 +109,7 @@ struct File {
 
 /// The keys a sketch preset may hold, for messages.
 const KEYS: &str = "sketch, description, outputs, seed, frames, fps, set, pointer, press, \
-                    time_limit, heap";
+                    time_limit, heap, p5";
 
 impl SketchPreset {
     /// The sketch at `path` as it is, as a batch job's `sketch` names it.
