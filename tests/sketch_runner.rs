@@ -906,7 +906,8 @@ fn text_refuses_a_string_past_its_bound() {
 }
 
 /// Runs tests/printed/NAME/sketch.js for 6 frames (seed 7) and asserts
-/// that it prints what p5.js 1.11.13 printed in Chromium for it,
+/// that it prints what p5.js 1.11.13 (2.3.4 for a NAME ending in -2x)
+/// printed in Chromium for it,
 /// tests/printed/NAME/p5.txt (`sh tools/p5ref/render-printed.sh NAME`),
 /// whalegen's own lines (`whalegen: ...`) left out; returns those.
 fn prints_what_p5_prints(name: &str) -> Vec<String> {
@@ -916,6 +917,7 @@ fn prints_what_p5_prints(name: &str) -> Vec<String> {
     let expected = std::fs::read_to_string(dir.join("p5.txt")).unwrap();
     let run = tempfile::tempdir().unwrap();
     let sketch = dir.join("sketch.js");
+    let p5 = if name.ends_with("-2x") { "2" } else { "1" };
     let args = [
         "render",
         sketch.to_str().unwrap(),
@@ -924,6 +926,8 @@ fn prints_what_p5_prints(name: &str) -> Vec<String> {
         "7",
         "--frames",
         "6",
+        "--p5",
+        p5,
         "-o",
         "out/",
     ];
@@ -937,6 +941,11 @@ fn prints_what_p5_prints(name: &str) -> Vec<String> {
     }
     assert_eq!(printed.len(), expected.lines().count(), "{name}: {all}");
     own.into_iter().map(String::from).collect()
+}
+
+#[test]
+fn colours_of_p5_2_print_what_p5_prints() {
+    assert!(prints_what_p5_prints("colour-2x").is_empty());
 }
 
 #[test]
