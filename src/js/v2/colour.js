@@ -254,18 +254,23 @@
   api.lightness = (c) => color(c)._get(['hsl'], 'hsl', 2, state.maxes.hsl[2]);
   api.lerpColor = (c1, c2, amt) => c1.lerp(c2, amt, state.mode);
 
-  // The canvas paints the colour's 8-bit RGBA.
-  const paint = (c) => ['#', ...color(c).levels.map((v) => v / 255), 0];
-  const background = api.background;
-  api.background = function (...args) {
-    if (args.length > 0 && typeof args[0] === 'object' && !(args[0] instanceof Color) && !Array.isArray(args[0])) {
-      return background.apply(this, args);
-    }
-    native.background(...paint(color(...args)));
+  // The canvas paints the colour's 8-bit RGBA: handed on as RGB numbers
+  // to what the other files made of fill() and its kin (the native colour
+  // mode stays RGB 0..255), so that their wrappers (text.js's) still run.
+  const paint = (name, isColour) => {
+    const before = G[name];
+    api[name] = function (...args) {
+      if (!isColour(args)) return before.apply(this, args);
+      return before.apply(this, color(...args).levels);
+    };
   };
-  api.fill = (...args) => native.fill(...paint(color(...args)));
-  api.stroke = (...args) => native.stroke(...paint(color(...args)));
-  const set = api.set;
+  const some = (args) => args.length > 0;
+  paint('fill', some);
+  paint('stroke', some);
+  // background(image) is the image's.
+  paint('background', (args) => some(args) && (typeof args[0] !== 'object' || args[0] instanceof Color ||
+    Array.isArray(args[0])));
+  const set = G.set;
   api.set = (x, y, c) => set(x, y, c instanceof Color ? c.levels : c);
   G.p5.Color = Color;
   Object.assign(api, { HWB: 'hwb', LAB: 'lab', LCH: 'lch', OKLAB: 'oklab', OKLCH: 'oklch', RGBA: 'rgba' });
