@@ -122,13 +122,19 @@ impl Copy {
     }
 }
 
-/// `stroke` without regard to the canvas's edges.
-fn stroke_in(pixmap: &mut Pixmap, path: &Path, paint: &Paint, stroke: &Stroke, ts: Transform) {
-    let outset = match stroke.line_cap {
+/// How far, in pixels, Skia pushes a hairline's open ends out along their
+/// tangents under `cap` (`extend_pts`); `None` for butt caps.
+pub fn cap_outset(cap: LineCap) -> Option<f32> {
+    match cap {
         LineCap::Butt => None,
         LineCap::Round => Some(std::f32::consts::PI / 8.0),
         LineCap::Square => Some(0.5),
-    };
+    }
+}
+
+/// `stroke` without regard to the canvas's edges.
+fn stroke_in(pixmap: &mut Pixmap, path: &Path, paint: &Paint, stroke: &Stroke, ts: Transform) {
+    let outset = cap_outset(stroke.line_cap);
     let closed = path.segments().any(|s| s == PathSegment::Close);
     let (Some(outset), true, Some(inverse)) = (outset, closed, ts.invert()) else {
         pixmap.stroke_path(path, paint, stroke, ts, None);

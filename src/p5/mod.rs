@@ -63,7 +63,7 @@ pub use shapes::ArcMode;
 pub use style::{Cap, Join, Mode};
 pub use text::{Font, TextDraw, TextRun, BUNDLED_FACES};
 
-use tiny_skia::{FillRule, Paint, Path, PathBuilder, PathStroker, Stroke, Transform};
+use tiny_skia::{FillRule, LineCap, Paint, Path, PathBuilder, PathStroker, Stroke, Transform};
 
 use blend::Solid;
 pub use damage::{covered, Damage};
@@ -170,12 +170,17 @@ impl P5 {
 
     /// Fills, then strokes, the path, as p5's 2D renderer.
     fn draw(&mut self, pb: PathBuilder, fill: Fill) {
+        self.draw_pushed(pb, fill, &|_| None);
+    }
+
+    /// `draw`, the stroke's hairline as `stroke_path_pushed` with `pushed`.
+    fn draw_pushed(&mut self, pb: PathBuilder, fill: Fill, pushed: &dyn Fn(f32) -> Option<Path>) {
         let Some(path) = pb.finish() else { return };
         if let Some(color) = self.style.fill {
             self.fill_path(&path, fill, color);
         }
         if let Some(color) = self.style.stroke {
-            self.stroke_path(&path, color);
+            self.stroke_path_pushed(&path, color, Fill::Analytic, pushed);
         }
     }
 
@@ -244,6 +249,20 @@ impl P5 {
     /// While a clip is gathered, an unfilled shape's path joins it (a
     /// filled one's joined it with its fill).
     fn stroke_path_as(&mut self, path: &Path, color: Rgba, fill: Fill) {
+        self.stroke_path_pushed(path, color, fill, &|_| None);
+    }
+
+    /// `stroke_path_as` of a path whose hairline, under round or square
+    /// caps, is `pushed(outset)`: the path with its contours' ends already
+    /// pushed out by `outset` pixels as Skia pushes them (src/p5/arc.rs),
+    /// then stroked with butt caps; `None` strokes `path` as usual.
+    fn stroke_path_pushed(
+        &mut self,
+        path: &Path,
+        color: Rgba,
+        fill: Fill,
+        pushed: &dyn Fn(f32) -> Option<Path>,
+    ) {
         if self.gathering_clip() {
             if self.style.fill.is_none() && !matches!(fill, Fill::Glyphs(_)) {
                 self.gather_clip(path);
@@ -281,6 +300,20 @@ impl P5 {
             }
             return;
         }
+        let undashed = self.style.context.stroke_dash().is_none();
+        let pushed_path = hairline::cap_outset(stroke.line_cap)
+            .filter(|_| undashed)
+            .and_then(pushed);
+        let (path, stroke) = match &pushed_path {
+            Some(pushed) => (
+                pushed,
+                Stroke {
+                    line_cap: LineCap::Butt,
+                    ..stroke
+                },
+            ),
+            None => (path, stroke),
+        };
         // Miter joins reach out to half the miter limit times the width,
         // farther than square caps (half the width times the root of 2).
         let (b, reach) = (path.bounds(), stroke.miter_limit * stroke.width / 2.0);

@@ -4,9 +4,9 @@
 
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
 
-use tiny_skia::{PathBuilder, Transform};
+use tiny_skia::{Path, PathBuilder, Transform};
 
-use super::arc::{push_conic, push_ellipse_arc};
+use super::arc::{push_conic, push_ellipse_arc, push_hairline_ellipse_arc};
 use super::shape::ShapeEnd;
 use super::style::{mode_adjust, Mode};
 use super::{Fill, P5};
@@ -51,12 +51,17 @@ impl P5 {
     /// 0.03-3.7 % this way). (Circles were
     /// tiny-skia's supersampled oval: 10-px discs at fractional positions
     /// measured mae 1.25, diff8 4.7 % against Chromium; 0.46 and 1.0 % now.)
+    ///
+    /// A hairline's caps push out the ends of the conics that start and end
+    /// the contour, as Skia's (`push_hairline_ellipse_arc`).
     fn oval(&mut self, cx: f64, cy: f64, w: f64, h: f64) {
         let ts = self.transform();
+        let (c, r) = ((cx, cy), (w / 2.0, h / 2.0));
         let mut pb = PathBuilder::new();
-        push_ellipse_arc(&mut pb, (cx, cy), (w / 2.0, h / 2.0), 0.0, TAU, &ts);
+        push_ellipse_arc(&mut pb, c, r, 0.0, TAU, &ts);
         pb.close();
-        self.draw(pb, Fill::Analytic);
+        let pushed = pushed_arc(c, r, [0.0, TAU], ts, true);
+        self.draw_pushed(pb, Fill::Analytic, &pushed);
     }
 
     /// p5's `arc`: the part of `ellipse(x, y, w, h)` clockwise on screen from
@@ -96,8 +101,13 @@ impl P5 {
         }
         if let Some(color) = self.style.stroke {
             let closed = matches!(mode, ArcMode::Pie | ArcMode::Chord);
-            if let Some(path) = outline(mode == ArcMode::Pie && pie, closed) {
-                self.stroke_path(&path, color);
+            let through_centre = mode == ArcMode::Pie && pie;
+            // A pie's contour ends with the line from the centre, not a conic.
+            let pushed = pushed_arc((cx, cy), (w / 2.0, h / 2.0), [start, stop], ts, closed);
+            let none = |_| None;
+            let pushed: &dyn Fn(f32) -> Option<Path> = if through_centre { &none } else { &pushed };
+            if let Some(path) = outline(through_centre, closed) {
+                self.stroke_path_pushed(&path, color, Fill::Analytic, pushed);
             }
         }
     }
@@ -266,6 +276,29 @@ fn clamp_radii(radii: [f64; 4], w: f64, h: f64) -> [f64; 4] {
         }
         r
     })
+}
+
+/// For `stroke_path_pushed`: the arc of the ellipse centred on `c` with
+/// radii `r` from `angles[0]` to `angles[1]` radians, closed when `close`,
+/// its conic ends pushed out by the hairline's cap outset; `None` when they
+/// are not conics.
+fn pushed_arc(
+    c: (f64, f64),
+    r: (f64, f64),
+    angles: [f64; 2],
+    ts: Transform,
+    close: bool,
+) -> impl Fn(f32) -> Option<Path> {
+    move |outset| {
+        let mut pb = PathBuilder::new();
+        if !push_hairline_ellipse_arc(&mut pb, c, r, angles, &ts, outset) {
+            return None;
+        }
+        if close {
+            pb.close();
+        }
+        pb.finish()
+    }
 }
 
 /// The canvas's `roundRect(x, y, w, h, radii)` with radii that fit: a
