@@ -170,17 +170,17 @@ impl P5 {
 
     /// Fills, then strokes, the path, as p5's 2D renderer.
     fn draw(&mut self, pb: PathBuilder, fill: Fill) {
-        self.draw_pushed(pb, fill, &|_| None);
+        self.draw_stroked_as(pb, fill, &StrokeAs::PATH);
     }
 
-    /// `draw`, the stroke's hairline as `stroke_path_pushed` with `pushed`.
-    fn draw_pushed(&mut self, pb: PathBuilder, fill: Fill, pushed: &dyn Fn(f32) -> Option<Path>) {
+    /// `draw`, the stroke drawn as `stroke_path_like` with `like`.
+    fn draw_stroked_as(&mut self, pb: PathBuilder, fill: Fill, like: &StrokeAs) {
         let Some(path) = pb.finish() else { return };
         if let Some(color) = self.style.fill {
             self.fill_path(&path, fill, color);
         }
         if let Some(color) = self.style.stroke {
-            self.stroke_path_pushed(&path, color, Fill::Analytic, pushed);
+            self.stroke_path_like(&path, color, Fill::Analytic, like);
         }
     }
 
@@ -249,20 +249,12 @@ impl P5 {
     /// While a clip is gathered, an unfilled shape's path joins it (a
     /// filled one's joined it with its fill).
     fn stroke_path_as(&mut self, path: &Path, color: Rgba, fill: Fill) {
-        self.stroke_path_pushed(path, color, fill, &|_| None);
+        self.stroke_path_like(path, color, fill, &StrokeAs::PATH);
     }
 
-    /// `stroke_path_as` of a path whose hairline, under round or square
-    /// caps, is `pushed(outset)`: the path with its contours' ends already
-    /// pushed out by `outset` pixels as Skia pushes them (src/p5/arc.rs),
-    /// then stroked with butt caps; `None` strokes `path` as usual.
-    fn stroke_path_pushed(
-        &mut self,
-        path: &Path,
-        color: Rgba,
-        fill: Fill,
-        pushed: &dyn Fn(f32) -> Option<Path>,
-    ) {
+    /// `stroke_path_as`, undashed strokes drawn from the paths `like`
+    /// offers where it offers them.
+    fn stroke_path_like(&mut self, path: &Path, color: Rgba, fill: Fill, like: &StrokeAs) {
         if self.gathering_clip() {
             if self.style.fill.is_none() && !matches!(fill, Fill::Glyphs(_)) {
                 self.gather_clip(path);
@@ -294,16 +286,17 @@ impl P5 {
             None => path,
         };
         let brush = self.brush(color, Role::Stroke);
+        let undashed = self.style.context.stroke_dash().is_none();
         if !hairline(&ts, stroke.width) {
-            if let Some(outline) = path.stroke(&stroke, res_scale) {
+            let offered = undashed.then(|| (like.outline)(stroke.width)).flatten();
+            if let Some(outline) = offered.or_else(|| path.stroke(&stroke, res_scale)) {
                 self.paint_path(&outline, fill, &brush);
             }
             return;
         }
-        let undashed = self.style.context.stroke_dash().is_none();
         let pushed_path = hairline::cap_outset(stroke.line_cap)
             .filter(|_| undashed)
-            .and_then(pushed);
+            .and_then(like.hairline);
         let (path, stroke) = match &pushed_path {
             Some(pushed) => (
                 pushed,
@@ -332,6 +325,30 @@ impl P5 {
     fn transform(&self) -> Transform {
         self.style.matrix.to_skia(self.density)
     }
+}
+
+/// Paths a shape offers for its stroke in place of what Skia would make of
+/// its path, where they measure closer to Chromium; `None` where the
+/// path's own serve.
+struct StrokeAs<'a> {
+    /// The hairline under round or square caps: the path with its contours'
+    /// ends already pushed out by the given outset (pixels) as Skia pushes
+    /// them (src/p5/arc.rs), to be stroked with butt caps.
+    hairline: &'a dyn Fn(f32) -> Option<Path>,
+    /// The outline of a stroke the given width (canvas units), to be filled.
+    outline: &'a dyn Fn(f32) -> Option<Path>,
+}
+
+impl StrokeAs<'_> {
+    /// The path's own, for both.
+    const PATH: StrokeAs<'static> = StrokeAs {
+        hairline: &no_path,
+        outline: &no_path,
+    };
+}
+
+fn no_path(_: f32) -> Option<Path> {
+    None
 }
 
 /// Whether Skia draws a stroke `width` wide under `ts` as a hairline
