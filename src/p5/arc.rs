@@ -439,6 +439,45 @@ mod tests {
     }
 
     #[test]
+    fn a_hairline_circle_has_its_ends_pushed_along_their_tangents() {
+        // Skia's hair_path pushes a round-capped contour's first conic's
+        // start back along its tangent by pi / 8 px and its last conic's end
+        // on along its own: a circle starting at (10, 0), going clockwise on
+        // screen (down), starts pi / 8 above and ends pi / 8 below.
+        let out = std::f32::consts::PI / 8.0;
+        let ts = Transform::from_scale(2.0, 2.0);
+        let mut pb = PathBuilder::new();
+        let tau = std::f64::consts::TAU;
+        assert!(push_hairline_ellipse_arc(
+            &mut pb,
+            (0.0, 0.0),
+            (10.0, 10.0),
+            [0.0, tau],
+            &ts,
+            out
+        ));
+        let segs: Vec<_> = pb.finish().unwrap().segments().collect();
+        let e = ends(&segs);
+        // In canvas units, the pixels' outset over the scale of 2.
+        let (first, last) = (e[0], *e.last().unwrap());
+        assert!((first.0 - 10.0).abs() < 1e-4 && (first.1 + out / 2.0).abs() < 1e-4);
+        assert!((last.0 - 10.0).abs() < 1e-4 && (last.1 - out / 2.0).abs() < 1e-4);
+        // The quarter's end stays on the circle.
+        assert!(e.iter().any(|p| p.0.abs() < 1e-4 && (p.1 - 10.0).abs() < 1e-4));
+        // A flat ellipse has no conic to push.
+        let mut flat = PathBuilder::new();
+        assert!(!push_hairline_ellipse_arc(
+            &mut flat,
+            (0.0, 0.0),
+            (0.0, 3.0),
+            [0.0, tau],
+            &ts,
+            out
+        ));
+        assert!(flat.is_empty());
+    }
+
+    #[test]
     fn a_flat_ellipse_is_a_line() {
         let mut pb = PathBuilder::new();
         let ts = Transform::identity();

@@ -240,3 +240,59 @@ impl Contour {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square_outline(l: f32, t: f32, side: f32) -> Path {
+        let mut pb = PathBuilder::new();
+        pb.move_to(l, t);
+        pb.line_to(l + side, t);
+        pb.line_to(l + side, t + side);
+        pb.line_to(l, t + side);
+        pb.close();
+        pb.finish().unwrap()
+    }
+
+    fn black_hairline(pixmap: &mut Pixmap, path: &Path) {
+        let mut paint = Paint::default();
+        paint.set_color(tiny_skia::Color::BLACK);
+        paint.anti_alias = true;
+        let round = Stroke {
+            width: 1.0,
+            line_cap: LineCap::Round,
+            ..Stroke::default()
+        };
+        stroke(pixmap, path, &paint, &round, Transform::identity());
+    }
+
+    #[test]
+    fn a_side_on_the_canvas_edge_loses_what_lies_off_it() {
+        // p5.js 1.11.13 in Chromium: noFill(), rect(0, 0, 20, 20) in black
+        // over white reads 227 down column 0 (the left side at -pi/8 px);
+        // drawn straight by tiny-skia, 25: the share of column -1 too.
+        let mut pixmap = Pixmap::new(30, 30).unwrap();
+        pixmap.fill(tiny_skia::Color::WHITE);
+        black_hairline(&mut pixmap, &square_outline(0.0, 0.0, 20.0));
+        let red = |x, y| pixmap.pixel(x, y).unwrap().red();
+        assert!((224..=234).contains(&red(0, 10)), "{}", red(0, 10));
+        // The right side, at x = 20, half on each column, as Chromium.
+        assert_eq!([red(19, 10), red(20, 10)], [128, 127]);
+    }
+
+    #[test]
+    fn the_copy_near_the_edge_draws_what_the_canvas_would_inside() {
+        // A square near the top-left corner and its twin further in agree
+        // pixel for pixel once moved, wherever the edge does not cut.
+        let mut near = Pixmap::new(40, 40).unwrap();
+        let mut far = Pixmap::new(40, 40).unwrap();
+        black_hairline(&mut near, &square_outline(2.3, 1.6, 9.0));
+        black_hairline(&mut far, &square_outline(22.3, 21.6, 9.0));
+        for y in 0..16 {
+            for x in 0..16 {
+                assert_eq!(near.pixel(x, y), far.pixel(x + 20, y + 20), "({x}, {y})");
+            }
+        }
+    }
+}
