@@ -289,12 +289,19 @@ fn clamp_radii(radii: [f64; 4], w: f64, h: f64) -> [f64; 4] {
     })
 }
 
+/// The widest circle, in pixels, whose stroke `ring` outlines. The rings
+/// measured as close as tiny-skia's stroker from 12 to 20 px
+/// (circles-small-stroked) and further at 30 px (erase: a 5-px stroke read
+/// 137 on its edge, Chromium 145, tiny-skia's stroker 146).
+const MAX_RING_DIAMETER: f64 = 12.0;
+
 /// For `StrokeAs::outline`: the outline of the stroke `width` wide (canvas
 /// units) of the circle centred on `c` with radius `radius`, as Skia's
 /// stroker makes it from the circle's conics: the circles `width / 2`
 /// outside and inside it, the inner one reversed (none when the stroke
 /// covers the centre). `None` unless `ts` keeps circles round (turns,
-/// uniform scales, mirrors). tiny-skia's stroker, given the conics cut into
+/// uniform scales, mirrors), and for circles wider than
+/// `MAX_RING_DIAMETER`. tiny-skia's stroker, given the conics cut into
 /// quads, offsets each quad: 1.5- to 3-px strokes of 7- to 10-px circles
 /// measured cell mae 0.4-1.5 against Chromium; 0.0-0.1 this way.
 fn ring(c: (f64, f64), radius: f64, width: f32, ts: Transform) -> Option<Path> {
@@ -303,6 +310,9 @@ fn ring(c: (f64, f64), radius: f64, width: f32, ts: Transform) -> Option<Path> {
     let dot = col_x.0 * col_y.0 + col_x.1 * col_y.1;
     let scale = len_x.max(len_y);
     if (len_x - len_y).abs() > scale * 1e-5 || dot.abs() > scale * scale * 1e-5 {
+        return None;
+    }
+    if 2.0 * radius * f64::from(scale) > MAX_RING_DIAMETER {
         return None;
     }
     let half = f64::from(width) / 2.0;
