@@ -63,7 +63,7 @@ pub use shapes::ArcMode;
 pub use style::{Cap, Join, Mode};
 pub use text::{Font, TextDraw, TextRun, BUNDLED_FACES};
 
-use tiny_skia::{FillRule, Paint, Path, PathBuilder, PathStroker, Stroke, Transform};
+use tiny_skia::{FillRule, LineCap, Paint, Path, PathBuilder, PathStroker, Stroke, Transform};
 
 use blend::Solid;
 pub use damage::{covered, Damage};
@@ -170,12 +170,17 @@ impl P5 {
 
     /// Fills, then strokes, the path, as p5's 2D renderer.
     fn draw(&mut self, pb: PathBuilder, fill: Fill) {
+        self.draw_stroked_as(pb, fill, &StrokeAs::PATH);
+    }
+
+    /// `draw`, the stroke drawn as `stroke_path_like` with `like`.
+    fn draw_stroked_as(&mut self, pb: PathBuilder, fill: Fill, like: &StrokeAs) {
         let Some(path) = pb.finish() else { return };
         if let Some(color) = self.style.fill {
             self.fill_path(&path, fill, color);
         }
         if let Some(color) = self.style.stroke {
-            self.stroke_path(&path, color);
+            self.stroke_path_like(&path, color, Fill::Analytic, like);
         }
     }
 
@@ -244,6 +249,12 @@ impl P5 {
     /// While a clip is gathered, an unfilled shape's path joins it (a
     /// filled one's joined it with its fill).
     fn stroke_path_as(&mut self, path: &Path, color: Rgba, fill: Fill) {
+        self.stroke_path_like(path, color, fill, &StrokeAs::PATH);
+    }
+
+    /// `stroke_path_as`, undashed strokes drawn from the paths `like`
+    /// offers where it offers them.
+    fn stroke_path_like(&mut self, path: &Path, color: Rgba, fill: Fill, like: &StrokeAs) {
         if self.gathering_clip() {
             if self.style.fill.is_none() && !matches!(fill, Fill::Glyphs(_)) {
                 self.gather_clip(path);
@@ -275,12 +286,27 @@ impl P5 {
             None => path,
         };
         let brush = self.brush(color, Role::Stroke);
+        let undashed = self.style.context.stroke_dash().is_none();
         if !hairline(&ts, stroke.width) {
-            if let Some(outline) = path.stroke(&stroke, res_scale) {
+            let offered = undashed.then(|| (like.outline)(stroke.width)).flatten();
+            if let Some(outline) = offered.or_else(|| path.stroke(&stroke, res_scale)) {
                 self.paint_path(&outline, fill, &brush);
             }
             return;
         }
+        let pushed_path = hairline::cap_outset(stroke.line_cap)
+            .filter(|_| undashed)
+            .and_then(like.hairline);
+        let (path, stroke) = match &pushed_path {
+            Some(pushed) => (
+                pushed,
+                Stroke {
+                    line_cap: LineCap::Butt,
+                    ..stroke
+                },
+            ),
+            None => (path, stroke),
+        };
         // Miter joins reach out to half the miter limit times the width,
         // farther than square caps (half the width times the root of 2).
         let (b, reach) = (path.bounds(), stroke.miter_limit * stroke.width / 2.0);
@@ -299,6 +325,30 @@ impl P5 {
     fn transform(&self) -> Transform {
         self.style.matrix.to_skia(self.density)
     }
+}
+
+/// Paths a shape offers for its stroke in place of what Skia would make of
+/// its path, where they measure closer to Chromium; `None` where the
+/// path's own serve.
+struct StrokeAs<'a> {
+    /// The hairline under round or square caps: the path with its contours'
+    /// ends already pushed out by the given outset (pixels) as Skia pushes
+    /// them (src/p5/arc.rs), to be stroked with butt caps.
+    hairline: &'a dyn Fn(f32) -> Option<Path>,
+    /// The outline of a stroke the given width (canvas units), to be filled.
+    outline: &'a dyn Fn(f32) -> Option<Path>,
+}
+
+impl StrokeAs<'_> {
+    /// The path's own, for both.
+    const PATH: StrokeAs<'static> = StrokeAs {
+        hairline: &no_path,
+        outline: &no_path,
+    };
+}
+
+fn no_path(_: f32) -> Option<Path> {
+    None
 }
 
 /// Whether Skia draws a stroke `width` wide under `ts` as a hairline

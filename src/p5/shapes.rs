@@ -4,12 +4,12 @@
 
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
 
-use tiny_skia::{PathBuilder, Transform};
+use tiny_skia::{Path, PathBuilder, Transform};
 
-use super::arc::{push_conic, push_ellipse_arc};
+use super::arc::{push_conic, push_ellipse_arc, push_hairline_ellipse_arc};
 use super::shape::ShapeEnd;
 use super::style::{mode_adjust, Mode};
-use super::{Fill, P5};
+use super::{Fill, StrokeAs, P5};
 
 /// How `arc` closes its outline and its fill: p5's arc modes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,12 +51,22 @@ impl P5 {
     /// 0.03-3.7 % this way). (Circles were
     /// tiny-skia's supersampled oval: 10-px discs at fractional positions
     /// measured mae 1.25, diff8 4.7 % against Chromium; 0.46 and 1.0 % now.)
+    ///
+    /// A hairline's caps push out the ends of the conics that start and end
+    /// the contour, as Skia's (`push_hairline_ellipse_arc`).
     fn oval(&mut self, cx: f64, cy: f64, w: f64, h: f64) {
         let ts = self.transform();
+        let (c, r) = ((cx, cy), (w / 2.0, h / 2.0));
         let mut pb = PathBuilder::new();
-        push_ellipse_arc(&mut pb, (cx, cy), (w / 2.0, h / 2.0), 0.0, TAU, &ts);
+        push_ellipse_arc(&mut pb, c, r, 0.0, TAU, &ts);
         pb.close();
-        self.draw(pb, Fill::Analytic);
+        let hairline = pushed_arc(c, r, [0.0, TAU], ts, true);
+        let ring = |width: f32| (w == h).then(|| ring(c, w / 2.0, width, ts)).flatten();
+        let like = StrokeAs {
+            hairline: &hairline,
+            outline: &ring,
+        };
+        self.draw_stroked_as(pb, Fill::Analytic, &like);
     }
 
     /// p5's `arc`: the part of `ellipse(x, y, w, h)` clockwise on screen from
@@ -96,8 +106,19 @@ impl P5 {
         }
         if let Some(color) = self.style.stroke {
             let closed = matches!(mode, ArcMode::Pie | ArcMode::Chord);
-            if let Some(path) = outline(mode == ArcMode::Pie && pie, closed) {
-                self.stroke_path(&path, color);
+            let through_centre = mode == ArcMode::Pie && pie;
+            // A pie's contour ends with the line from the centre, not a conic.
+            let pushed = pushed_arc((cx, cy), (w / 2.0, h / 2.0), [start, stop], ts, closed);
+            let like = if through_centre {
+                StrokeAs::PATH
+            } else {
+                StrokeAs {
+                    hairline: &pushed,
+                    ..StrokeAs::PATH
+                }
+            };
+            if let Some(path) = outline(through_centre, closed) {
+                self.stroke_path_like(&path, color, Fill::Analytic, &like);
             }
         }
     }
@@ -266,6 +287,71 @@ fn clamp_radii(radii: [f64; 4], w: f64, h: f64) -> [f64; 4] {
         }
         r
     })
+}
+
+/// The widest circle, in pixels, whose stroke `ring` outlines. The rings
+/// measured as close as tiny-skia's stroker from 12 to 20 px
+/// (circles-small-stroked) and further at 30 px (erase: a 5-px stroke read
+/// 137 on its edge, Chromium 145, tiny-skia's stroker 146).
+const MAX_RING_DIAMETER: f64 = 12.0;
+
+/// For `StrokeAs::outline`: the outline of the stroke `width` wide (canvas
+/// units) of the circle centred on `c` with radius `radius`, as Skia's
+/// stroker makes it from the circle's conics: the circles `width / 2`
+/// outside and inside it, the inner one reversed (none when the stroke
+/// covers the centre). `None` unless `ts` keeps circles round (turns,
+/// uniform scales, mirrors), and for circles wider than
+/// `MAX_RING_DIAMETER`. tiny-skia's stroker, given the conics cut into
+/// quads, offsets each quad: 1.5- to 3-px strokes of 7- to 10-px circles
+/// measured cell mae 0.4-1.5 against Chromium; 0.0-0.1 this way.
+fn ring(c: (f64, f64), radius: f64, width: f32, ts: Transform) -> Option<Path> {
+    let (col_x, col_y) = ((ts.sx, ts.ky), (ts.kx, ts.sy));
+    let (len_x, len_y) = (col_x.0.hypot(col_x.1), col_y.0.hypot(col_y.1));
+    let dot = col_x.0 * col_y.0 + col_x.1 * col_y.1;
+    let scale = len_x.max(len_y);
+    if (len_x - len_y).abs() > scale * 1e-5 || dot.abs() > scale * scale * 1e-5 {
+        return None;
+    }
+    if 2.0 * radius * f64::from(scale) > MAX_RING_DIAMETER {
+        return None;
+    }
+    let half = f64::from(width) / 2.0;
+    let mut pb = PathBuilder::new();
+    push_ellipse_arc(&mut pb, c, (radius + half, radius + half), 0.0, TAU, &ts);
+    pb.close();
+    if radius > half {
+        let inner = radius - half;
+        let mut ib = PathBuilder::new();
+        push_ellipse_arc(&mut ib, c, (inner, inner), 0.0, TAU, &ts);
+        ib.close();
+        // Mirrored across the centre's row: the same circle, reversed.
+        let mirror = Transform::from_row(1.0, 0.0, 0.0, -1.0, 0.0, 2.0 * c.1 as f32);
+        pb.push_path(&ib.finish()?.transform(mirror)?);
+    }
+    pb.finish()
+}
+
+/// For `StrokeAs::hairline`: the arc of the ellipse centred on `c` with
+/// radii `r` from `angles[0]` to `angles[1]` radians, closed when `close`,
+/// its conic ends pushed out by the hairline's cap outset; `None` when they
+/// are not conics.
+fn pushed_arc(
+    c: (f64, f64),
+    r: (f64, f64),
+    angles: [f64; 2],
+    ts: Transform,
+    close: bool,
+) -> impl Fn(f32) -> Option<Path> {
+    move |outset| {
+        let mut pb = PathBuilder::new();
+        if !push_hairline_ellipse_arc(&mut pb, c, r, angles, &ts, outset) {
+            return None;
+        }
+        if close {
+            pb.close();
+        }
+        pb.finish()
+    }
 }
 
 /// The canvas's `roundRect(x, y, w, h, radii)` with radii that fit: a

@@ -72,6 +72,8 @@ flow-field              30 0,15,29    7
 recursive-tree          5  0,4        7
 circles-fractional      3  0,2        7
 hairline-closed         3  0,2        7
+stroke-grid             3  0,2        7
+circles-small-stroked   3  0,2        7
 create-canvas-defaults  2  0,1        7
 scene-whale             300 0,60,299  7
 scene-chain             250 0,120,249 7
