@@ -40,6 +40,8 @@ const TIMERS_JS: &str = "whalegen-p5.js/timers.js";
 const TEXT: &str = "whalegen-p5-text.js";
 /// p5.js 2's front-end over the API, evaluated last for a 2.x sketch.
 const V2: &str = "whalegen-p5.js/v2.js";
+/// The same for v2/shape.js, p5.js 2's shapes.
+const V2_SHAPE: &str = "whalegen-p5.js/v2/shape.js";
 
 /// The deepest the JavaScript stack may grow, in bytes: deep enough for
 /// recursive sketches, far below the 8 MiB of a thread that renders.
@@ -144,6 +146,7 @@ impl Engine {
         engine.eval(DATA_JS, include_str!("data.js"))?;
         if version == P5Version::Two {
             engine.eval(V2, include_str!("v2.js"))?;
+            engine.eval(V2_SHAPE, include_str!("v2/shape.js"))?;
         }
         // What the API's files share is not the sketch's.
         engine.eval(PRELUDE, "delete globalThis.__whalegenPrelude;")?;
