@@ -156,7 +156,6 @@
   function trace(path, prim, before) {
     const v = prim.v;
     const n = v.length;
-    const at = (...points) => points.flatMap((i) => v[i]);
     const polygon = (...points) => {
       path.push(MOVE, ...v[points[0]]);
       for (const i of points.slice(1)) path.push(LINE, ...v[i]);
@@ -174,12 +173,13 @@
       case 'bezier':
         if (prim.order === 2 || prim.order === 3) {
           incomplete('a Bézier of bezierOrder(' + prim.order + ') after its start', prim.order);
-          path.push(prim.order === 2 ? QUAD : CUBIC, ...at(...(prim.order === 2 ? [0, 1] : [0, 1, 2])));
+          path.push(prim.order === 2 ? QUAD : CUBIC, ...v.slice(0, prim.order).flat());
         }
         break;
       case 'spline': spline(path, prim, before); break;
+      // A point is a line 0.00001 long, as 2.x strokes it.
       case 0: path.push(MOVE, ...v[0], LINE, v[0][0] + 0.00001, v[0][1]); break;
-      case 1: incomplete('a line of LINES', 2); path.push(MOVE, ...at(0), LINE, ...at(1)); break;
+      case 1: incomplete('a line of LINES', 2); path.push(MOVE, ...v[0], LINE, ...v[1]); break;
       case 4: incomplete('a triangle of TRIANGLES', 3); polygon(0, 1, 2); break;
       case 'quads': incomplete('a quad of QUADS', 4); polygon(0, 1, 2, 3); break;
       case 6: for (let i = 1; i + 1 < n; i++) polygon(0, i, i + 1); break;
