@@ -954,6 +954,13 @@ fn tables_print_what_p5_prints() {
 }
 
 #[test]
+fn shape_functions_of_p5_2_print_what_p5_prints() {
+    // As p5.js 2.3.4: spline properties and the Bézier order pushed and
+    // popped, splinePoint/splineTangent, and the errors it throws.
+    assert!(prints_what_p5_prints("shapes-2x").is_empty());
+}
+
+#[test]
 fn dictionaries_print_what_p5_prints() {
     assert!(prints_what_p5_prints("dicts").is_empty());
 }

@@ -24,7 +24,7 @@ use super::surfaces::{Surfaces, CANVAS};
 use crate::p5::colorspace::{Color, ColorState};
 use crate::p5::noise::Noise;
 use crate::p5::random::{Lcg, Random};
-use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, ShapeEnd, P5};
+use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, Segment, ShapeEnd, P5};
 
 /// The most lines `print()` writes; a sketch that prints every frame
 /// should not flood the terminal or a CI log.
@@ -537,6 +537,20 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
                 ShapeEnd::Open
             };
             s.draw(&ctx, Op::EndShape(end))
+        },
+    )?;
+    // p5.js 2's shapes: the path its front-end built, as flat numbers.
+    let s = stage.clone();
+    set(
+        ctx,
+        &native,
+        "path",
+        move |ctx: Ctx<'js>, flat: Vec<f64>| {
+            let Some(segments) = Segment::parse(&flat) else {
+                let why = "path(): the segments are codes 0 to 4, each with its numbers";
+                return Err(Exception::throw_message(&ctx, why));
+            };
+            s.draw(&ctx, Op::Path(segments.into()))
         },
     )?;
     let s = stage.clone();

@@ -38,9 +38,14 @@ const DATA_JS: &str = "whalegen-p5.js/data.js";
 const TIMERS_JS: &str = "whalegen-p5.js/timers.js";
 /// The same for text.js, p5's text, evaluated after the prelude.
 const TEXT: &str = "whalegen-p5-text.js";
-/// p5.js 2's front-end over the API, evaluated last for a 2.x sketch.
-const V2: &str = "whalegen-p5.js/v2.js";
-const V2_COLOUR: &str = "whalegen-p5.js/v2/colour.js";
+/// p5.js 2's front-end over the API, evaluated last for a 2.x sketch, in
+/// order: its files, named under the prelude's name (left out of reports).
+const V2: [(&str, &str); 4] = [
+    ("whalegen-p5.js/v2.js", include_str!("v2.js")),
+    ("whalegen-p5.js/v2/spaces.js", include_str!("v2/spaces.js")),
+    ("whalegen-p5.js/v2/colour.js", include_str!("v2/colour.js")),
+    ("whalegen-p5.js/v2/shape.js", include_str!("v2/shape.js")),
+];
 
 /// The deepest the JavaScript stack may grow, in bytes: deep enough for
 /// recursive sketches, far below the 8 MiB of a thread that renders.
@@ -144,9 +149,9 @@ impl Engine {
         engine.eval(TIMERS_JS, include_str!("timers.js"))?;
         engine.eval(DATA_JS, include_str!("data.js"))?;
         if version == P5Version::Two {
-            engine.eval(V2, include_str!("v2.js"))?;
-            engine.eval(V2_COLOUR, include_str!("v2/spaces.js"))?;
-            engine.eval(V2_COLOUR, include_str!("v2/colour.js"))?;
+            for (file, code) in V2 {
+                engine.eval(file, code)?;
+            }
         }
         // What the API's files share is not the sketch's.
         engine.eval(PRELUDE, "delete globalThis.__whalegenPrelude;")?;

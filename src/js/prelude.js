@@ -275,30 +275,30 @@
     return 3 * d * t2 - 3 * c * t2 + 6 * c * u * t - 6 * b * u * t + 3 * b * u2 - 3 * a * u2;
   };
   // A point of curve(a, b, c, d) at t, and its slope there: the
-  // Catmull-Rom basis at the surface's tightness s (0 is Catmull-Rom).
-  const curveBasis = (a, b, c, d, weights) => {
-    const s = shared.surface()._curveTightness || 0;
-    const [w1, w2, w3, w4] = weights(s);
-    return a * w1 + b * w2 + c * w3 + d * w4;
-  };
-  api.curvePoint = (a, b, c, d, t) => curveBasis(a, b, c, d, (s) => {
+  // Catmull-Rom basis at tightness s (0 is Catmull-Rom). p5.js 2's
+  // splinePoint() and splineTangent() are the same sums.
+  const curveBasis = (a, b, c, d, [w1, w2, w3, w4]) => a * w1 + b * w2 + c * w3 + d * w4;
+  const curveAt = (a, b, c, d, t, s) => {
     const [t3, t2] = [t * t * t, t * t];
-    return [
+    return curveBasis(a, b, c, d, [
       ((s - 1) / 2) * t3 + (1 - s) * t2 + ((s - 1) / 2) * t,
       ((s + 3) / 2) * t3 + ((-5 - s) / 2) * t2 + 1,
       ((-3 - s) / 2) * t3 + (s + 2) * t2 + ((1 - s) / 2) * t,
       ((1 - s) / 2) * t3 + ((s - 1) / 2) * t2,
-    ];
-  });
-  api.curveTangent = (a, b, c, d, t) => curveBasis(a, b, c, d, (s) => {
+    ]);
+  };
+  const curveSlope = (a, b, c, d, t, s) => {
     const [tt3, t2] = [t * t * 3, t * 2];
-    return [
+    return curveBasis(a, b, c, d, [
       ((s - 1) / 2) * tt3 + (1 - s) * t2 + (s - 1) / 2,
       ((s + 3) / 2) * tt3 + ((-5 - s) / 2) * t2,
       ((-3 - s) / 2) * tt3 + (s + 2) * t2 + (1 - s) / 2,
       ((1 - s) / 2) * tt3 + ((s - 1) / 2) * t2,
-    ];
-  });
+    ]);
+  };
+  const tightness = () => shared.surface()._curveTightness || 0;
+  api.curvePoint = (a, b, c, d, t) => curveAt(a, b, c, d, t, tightness());
+  api.curveTangent = (a, b, c, d, t) => curveSlope(a, b, c, d, t, tightness());
 
   // --------------------------------------------------------------- colour
   // A p5.Color: `_array` is RGBA in 0..1, `levels` the 8-bit channels.
@@ -901,7 +901,7 @@
     result.then(() => { S.outcome = null; }, (reason) => { S.outcome = { reason }; });
   }
   const shared = G.__whalegenPrelude = {
-    api, S, sync, unsupported, load, beforeDraw, version: MAJOR,
+    api, S, sync, unsupported, load, beforeDraw, curveAt, curveSlope, version: MAJOR,
     publish(names) {
       for (const key of names) { G[key] = api[key]; p5.prototype[key] = api[key]; }
     },

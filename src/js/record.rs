@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use crate::p5::filter::Filter;
-use crate::p5::{ArcMode, Cap, Composite, Join, Kind, Mode, Rgba, Setting, ShapeEnd, TextRun, P5};
+use crate::p5::{
+    ArcMode, Cap, Composite, Join, Kind, Mode, Rgba, Segment, Setting, ShapeEnd, TextRun, P5,
+};
 
 /// The most drawing calls kept pending: past them, they are drawn.
 pub(super) const MAX_PENDING: usize = 1 << 16;
@@ -52,6 +54,8 @@ pub(crate) enum Op {
     Push,
     Pop,
     EndShape(ShapeEnd),
+    /// A p5.js 2 shape, as the path its 2D renderer builds.
+    Path(Arc<[Segment]>),
     Fill(Rgba),
     Stroke(Rgba),
     Background(Rgba),
@@ -128,6 +132,7 @@ impl Op {
             Op::Push => p5.push(),
             Op::Pop => p5.pop(),
             Op::EndShape(end) => p5.end_shape(end),
+            Op::Path(segments) => p5.path(&segments),
             Op::Fill(c) => p5.fill(c),
             Op::Stroke(c) => p5.stroke(c),
             Op::Background(c) => p5.background(c),

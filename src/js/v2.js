@@ -29,7 +29,7 @@
   publish(loaders.concat(['VERSION']));
 
   // What p5.js 2 removed: a sketch calling them fails as it would there.
-  const removed = ['curveVertex', 'curveTightness', 'quadraticVertex', 'curvePoint',
+  const removed = ['curve', 'curveVertex', 'curveTightness', 'quadraticVertex', 'curvePoint',
     'curveTangent'];
   for (const name of removed) {
     delete api[name];

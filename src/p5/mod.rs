@@ -5,7 +5,8 @@
 //! joins, miter limit 10). Conversions to tiny-skia happen here only.
 //!
 //! One concept per file: the state `push` saves (style.rs), transforms
-//! (transform.rs), primitives (shapes.rs), `beginShape` shapes (shape.rs),
+//! (transform.rs), primitives (shapes.rs), `beginShape` shapes (shape.rs;
+//! p5.js 2's as one path, path.rs),
 //! arcs and ellipses as Chromium builds them (arc.rs), curves (curve.rs),
 //! text (text.rs), the rasterisers that match Chromium's Skia (fill.rs,
 //! fatrect.rs), blend modes and erasing (composite.rs,
@@ -41,6 +42,7 @@ pub mod noise;
 mod opentype;
 mod outline;
 mod paint;
+mod path;
 mod pixels;
 pub mod random;
 mod shadow;
@@ -58,6 +60,7 @@ pub use drawing::Drawing;
 pub use gradient::{Gradient, Shape as GradientShape};
 pub use image::{scaled, tinted};
 pub use outline::TooMany;
+pub use path::Segment;
 pub use shape::{Kind, ShapeEnd};
 pub use shapes::ArcMode;
 pub use style::{Cap, Join, Mode};

@@ -14,5 +14,9 @@ text-default            1  0          7
 random-noise            4  0,3        7
 async-image             3  0,2        7
 colour-modes            1  0          7
+spline-shapes           3  0,2        7
+bezier-order            3  0,2        7
+spline-contours         3  0,2        7
+shape-kinds             3  0,2        7
 '
 . ./render-table.sh
