@@ -463,7 +463,9 @@ mod tests {
         assert!((first.0 - 10.0).abs() < 1e-4 && (first.1 + out / 2.0).abs() < 1e-4);
         assert!((last.0 - 10.0).abs() < 1e-4 && (last.1 - out / 2.0).abs() < 1e-4);
         // The quarter's end stays on the circle.
-        assert!(e.iter().any(|p| p.0.abs() < 1e-4 && (p.1 - 10.0).abs() < 1e-4));
+        assert!(e
+            .iter()
+            .any(|p| p.0.abs() < 1e-4 && (p.1 - 10.0).abs() < 1e-4));
         // A flat ellipse has no conic to push.
         let mut flat = PathBuilder::new();
         assert!(!push_hairline_ellipse_arc(
