@@ -1,10 +1,13 @@
 #!/bin/sh
 # Renders tests/reference/sketches/NAME/ for every sketch of tests/sketches
-# (or only the NAMEs given) with p5.js: frames, the frames written, the seed.
+# (or only the NAMEs given) with p5.js 1.11.13: frames, the frames written,
+# the seed. render-sketches2.sh does the same for p5.js 2.x.
 #   sh render-sketches.sh [NAME ...]
 set -e
 cd "$(dirname "$0")"
-ROOT=../..
+SKETCHES=../../tests/sketches
+REFERENCES=../../tests/reference/sketches
+P5=1
 BATTERY='
 background-clear        7  0,2,4,6    7
 color-forms             3  0,2        7
@@ -86,17 +89,4 @@ data-driven             4  0,3        7
 text-points             1  0          7
 text-graphics           1  0          7
 '
-echo "$BATTERY" | while read -r name frames only seed; do
-  [ -n "$name" ] || continue
-  if [ $# -gt 0 ] && ! echo " $* " | grep -q " $name "; then continue; fi
-  out=$ROOT/tests/reference/sketches/$name
-  # A sketch is NAME.js, or the folder NAME (its index.html).
-  sketch=$ROOT/tests/sketches/$name
-  [ -d "$sketch" ] || sketch=$sketch.js
-  rm -rf "$out"
-  node render.js --sketch "$sketch" --frames "$frames" --only "$only" \
-    --seed "$seed" --out "$out" --console "$out/printed.txt"
-  # What the sketch printed, kept when it printed anything.
-  [ -s "$out/printed.txt" ] || rm -f "$out/printed.txt"
-  echo "$name: frames $frames, wrote $only"
-done
+. ./render-table.sh

@@ -5,11 +5,13 @@
 //   node render.js --scene whale --frames 300 --only 0,60,299 --out DIR \
 //        [--set key=JSON ...] [--state state.json] [--chromium /usr/bin/chromium]
 //   node render.js --sketch PATH.js --frames 10 [--only 0,5,9] [--seed 7] \
-//        [--fps F] [--console FILE] --out DIR
+//        [--fps F] [--console FILE] [--p5 1|2] --out DIR
 //
 // Sketch mode (sketch.js in this folder is the scenes; PATH is any global- or
 // instance-mode sketch, or a folder with an index.html) follows the
-// determinism contract of README.md; see sketchmode.js.
+// determinism contract of README.md; see sketchmode.js. --p5 picks p5.js
+// 1.11.13 (1, the default) or 2.3.4 (2, sketch mode only: the sketch's
+// folder is then served over HTTP on 127.0.0.1, see server.js).
 //
 // --set values are JSON (bare words are strings): --set turn=bounce,
 // --set 'profile=[30,40,44,40,34]', --set 'rules={"F":"FF"}'. width, height
@@ -22,7 +24,7 @@ const puppeteer = require('puppeteer-core');
 
 function parseArgs(argv) {
   const a = { set: {}, only: null, chromium: '/usr/bin/chromium', state: null, via: 'imagedata',
-    seed: '7', fps: null };
+    seed: '7', fps: null, p5: 1 };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i], v = argv[i + 1];
     switch (k) {
@@ -37,6 +39,7 @@ function parseArgs(argv) {
       case '--chromium': a.chromium = v; i++; break;
       case '--via': a.via = v; i++; break;
       case '--console': a.console = v; i++; break;
+      case '--p5': a.p5 = v; i++; break;
       case '--set': {
         const eq = v.indexOf('=');
         const key = v.slice(0, eq), raw = v.slice(eq + 1);
@@ -52,6 +55,9 @@ function parseArgs(argv) {
   }
   if (!/^-?[0-9]+$/.test(a.seed)) throw new Error('--seed takes an integer, not ' + a.seed);
   if (a.fps !== null && !(a.fps > 0)) throw new Error('--fps takes a positive number');
+  if (a.p5 !== 1 && a.p5 !== '1' && a.p5 !== '2') throw new Error('--p5 takes 1 (p5.js 1.11.13) or 2 (p5.js 2.3.4), not ' + a.p5);
+  a.p5 = Number(a.p5);
+  if (a.scene && a.p5 !== 1) throw new Error('--scene runs with p5.js 1.11.13 only: leave out --p5 2');
   a.onlyGiven = !!a.only;
   if (!a.only) a.only = [...Array(a.frames).keys()];
   return a;

@@ -7,18 +7,24 @@
 const fs = require('fs');
 const path = require('path');
 
-const P5 = path.join(__dirname, 'node_modules/p5/lib/p5.min.js');
-const P5_VERSION = require('./node_modules/p5/package.json').version;
+const { serveFolder, TYPES } = require('./server');
 
-// The page and every file it loads come from one made-up origin that maps
-// its paths onto the file system (see `serve`): a sketch's loadImage()
-// fetches files beside it, and the canvas is not tainted by them, as
-// from a web server; file:// would refuse both.
+// The p5.js builds, by --p5 major version.
+const P5 = {
+  1: { file: path.join(__dirname, 'node_modules/p5/lib/p5.min.js'),
+    version: require('./node_modules/p5/package.json').version },
+  2: { file: path.join(__dirname, 'node_modules/p5v2/lib/p5.min.js'),
+    version: require('./node_modules/p5v2/package.json').version },
+};
+const TIMERS = path.join(__dirname, '../../src/js/timers.js');
+const HARNESS = path.join(__dirname, 'harness.js');
+
+// p5.js 1.x: the page and every file it loads come from one made-up origin
+// that maps its paths onto the file system (see `serve`): a sketch's
+// loadImage() fetches files beside it, and the canvas is not tainted by
+// them, as from a web server; file:// would refuse both.
 const ORIGIN = 'http://p5ref.test';
 const fileUrl = (p) => ORIGIN + path.resolve(p).split(path.sep).map(encodeURIComponent).join('/');
-const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.png': 'image/png', '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.json': 'application/json', '.csv': 'text/csv',
-  '.txt': 'text/plain', '.ttf': 'font/ttf', '.otf': 'font/otf' };
 
 // Answers the page's requests: `page` (the page's own HTML) at `pageUrl`,
 // a file for any other path of ORIGIN, 404 when there is none.
@@ -31,6 +37,8 @@ function serve(request, pageUrl, page) {
   const type = TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream';
   return request.respond({ status: 200, contentType: type, body: fs.readFileSync(file) });
 }
+
+const folderOf = (sketch) => (fs.statSync(sketch).isDirectory() ? path.resolve(sketch) : path.dirname(path.resolve(sketch)));
 
 // The sketch's scripts, in order: PATH itself, or every script of
 // PATH/index.html except p5.js and its add-ons.
@@ -51,35 +59,68 @@ function sketchScripts(sketch) {
 }
 
 // Opens `html` in `page` as a page in the folder of `sketch` (a file or
-// a folder), so that its relative paths are the sketch's.
+// a folder), so that its relative paths are the sketch's (p5.js 1.x).
 async function openPage(page, sketch, html) {
-  const abs = path.resolve(sketch);
-  const folder = fs.statSync(abs).isDirectory() ? abs : path.dirname(abs);
-  const pageUrl = fileUrl(path.join(folder, '__p5ref_page.html'));
+  const pageUrl = fileUrl(path.join(folderOf(sketch), '__p5ref_page.html'));
   await page.setRequestInterception(true);
   page.on('request', (request) => serve(request, pageUrl, html));
   await page.goto(pageUrl);
 }
 
-function pageHtml(args) {
-  const config = { seed: args.seed, fps: args.fps };
-  const tag = (s) => (s.src ? '<script src="' + fileUrl(s.src) + '"></script>'
+// The page of `args.sketch` for p5.js `args.p5` (default 1); `urlOf` maps
+// a script's file to its URL. With 1.x the page's `<base>` is the sketch's
+// folder (relative paths of loadFont, loadJSON are the folder's, as in
+// whalegen); with 2.x the page sits at the root of the served folder.
+function pageHtml(args, urlOf = fileUrl) {
+  const major = args.p5 || 1;
+  const config = { seed: args.seed, fps: args.fps, p5: major };
+  const tag = (s) => (s.src ? '<script src="' + urlOf(s.src) + '"></script>'
     : '<script>' + s.inline.replace(/<\/script/gi, '<\\/script') + '</script>');
-  // Relative paths (loadFont, loadJSON) are the sketch's folder's, as in whalegen.
-  const folder = fs.statSync(args.sketch).isDirectory() ? args.sketch : path.dirname(args.sketch);
-  return ['<!doctype html><html><head><meta charset="utf-8">',
-    '<base href="' + fileUrl(folder) + '/">',
+  return ['<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">',
+    ...(major === 1 ? ['<base href="' + fileUrl(folderOf(args.sketch)) + '/">'] : []),
     '<script>window.__p5refConfig = ' + JSON.stringify(config) + ';</script>',
-    tag({ src: path.join(__dirname, '../../src/js/timers.js') }),
-    tag({ src: path.join(__dirname, 'harness.js') }),
-    tag({ src: P5 }),
+    tag({ src: TIMERS }),
+    tag({ src: HARNESS }),
+    tag({ src: P5[major].file }),
     '<script>window.__p5ref.afterP5();</script>',
     ...sketchScripts(args.sketch).map(tag),
     '</head><body style="margin:0"></body></html>', ''].join('\n');
 }
 
+// p5.js 2.x: serves the sketch's folder as the site's root on 127.0.0.1
+// (see server.js) with the page at /__p5ref.html and the harness's files
+// beside it, and opens the page. The sketch's own scripts must be in its
+// folder. Resolves to the server's close().
+async function openServed(page, args) {
+  const folder = folderOf(args.sketch);
+  const own = {};
+  const urlOf = (file) => {
+    const named = { [TIMERS]: 'timers.js', [HARNESS]: 'harness.js', [P5[2].file]: 'p5.min.js' }[file];
+    if (named) {
+      own['/__p5ref/' + named] = { file };
+      return '/__p5ref/' + named;
+    }
+    const rel = path.relative(folder, file);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) {
+      throw new Error(args.sketch + ': script ' + file + ' is outside the sketch\'s folder ' + folder);
+    }
+    return '/' + rel.split(path.sep).map(encodeURIComponent).join('/');
+  };
+  own['/__p5ref.html'] = { body: pageHtml(args, urlOf), type: 'text/html' };
+  const server = await serveFolder(folder, own);
+  try {
+    await page.goto(server.origin + '/__p5ref.html');
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  return server.close;
+}
+
 // In the page: draws the frames and returns the pixels of those in `only`.
-function runFrames(frames, only) {
+// p5.js 2.x's redraw() returns a promise (draw() may be async); 1.x's
+// returns nothing and has drawn when it returns.
+async function runFrames(frames, only) {
   const p = window.__p5ref.instances[0];
   if (!p) throw new Error('no p5 instance: the sketch defines neither setup() nor draw()');
   if (p.canvas.width !== p.width || p.canvas.height !== p.height) {
@@ -93,7 +134,7 @@ function runFrames(frames, only) {
   for (let f = 0; f < frames; f++) {
     if (f > 0) {
       if (!hasDraw || !p._loop) break; // no draw(), or noLoop(): the sketch has ended
-      p.redraw();
+      await p.redraw();
     }
     if (hasDraw && p.frameCount !== f + 1) throw new Error('frameCount ' + p.frameCount + ' at frame ' + f);
     drawn = f + 1;
@@ -109,8 +150,8 @@ function runFrames(frames, only) {
 }
 
 async function render(args, launch, encodePng) {
-  const html = pageHtml(args);
   const browser = await launch(args);
+  let closeServer = null;
   try {
     const page = await browser.newPage();
     const errors = [];
@@ -120,11 +161,13 @@ async function render(args, launch, encodePng) {
     // tests of printed values: written to --console FILE.
     const printed = [];
     page.on('console', (m) => { if (m.type() === 'log') printed.push(m.text()); });
-    await openPage(page, args.sketch, html);
-    // p5 runs setup() and the first draw() in one task on the load event.
+    if (args.p5 === 2) closeServer = await openServed(page, args);
+    else await openPage(page, args.sketch, pageHtml(args));
+    // p5 runs setup() and its first draw() after the load event (2.x
+    // awaits an async setup() first): see harness.js's ready().
     for (let waited = 0; ; waited += 50) {
       if (errors.length) throw new Error(args.sketch + ': ' + errors.join('; '));
-      const ready = await page.evaluate(() => window.__p5ref.log.randomAfterSetup !== null);
+      const ready = await page.evaluate(() => window.__p5ref.ready());
       if (ready) break;
       if (waited > 20000) throw new Error(args.sketch + ': setup() did not finish');
       await new Promise((r) => setTimeout(r, 50));
@@ -144,7 +187,7 @@ async function render(args, launch, encodePng) {
     const abs = path.resolve(args.sketch);
     const render = {
       sketch: abs.startsWith(root + path.sep) ? path.relative(root, abs) : abs,
-      p5: P5_VERSION, seed: Number(args.seed), frames: res.drawn, written: args.only,
+      p5: P5[args.p5 || 1].version, seed: Number(args.seed), frames: res.drawn, written: args.only,
       fps: res.fps, fps_option: args.fps, width: res.width, height: res.height,
       pixel_density: 1, via: 'imagedata',
       math_random: { p5_load: res.log.randomAtLoad, after_setup: res.log.randomAfterSetup, end: res.randomCalls },
@@ -155,6 +198,7 @@ async function render(args, launch, encodePng) {
     if (args.console) fs.writeFileSync(args.console, printed.map((line) => line + '\n').join(''));
   } finally {
     await browser.close();
+    if (closeServer) await closeServer();
   }
 }
 
