@@ -40,6 +40,9 @@ const TIMERS_JS: &str = "whalegen-p5.js/timers.js";
 const TEXT: &str = "whalegen-p5-text.js";
 /// p5.js 2's front-end over the API, evaluated last for a 2.x sketch.
 const V2: &str = "whalegen-p5.js/v2.js";
+/// p5.js 2's type and its fonts' points, evaluated just before v2.js.
+const V2_TEXT: &str = "whalegen-p5.js/v2/text.js";
+const V2_POINTS: &str = "whalegen-p5.js/v2/points.js";
 
 /// The deepest the JavaScript stack may grow, in bytes: deep enough for
 /// recursive sketches, far below the 8 MiB of a thread that renders.
@@ -143,6 +146,8 @@ impl Engine {
         engine.eval(TIMERS_JS, include_str!("timers.js"))?;
         engine.eval(DATA_JS, include_str!("data.js"))?;
         if version == P5Version::Two {
+            engine.eval(V2_TEXT, include_str!("v2/text.js"))?;
+            engine.eval(V2_POINTS, include_str!("v2/points.js"))?;
             engine.eval(V2, include_str!("v2.js"))?;
         }
         // What the API's files share is not the sketch's.

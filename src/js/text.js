@@ -17,14 +17,16 @@
   define('BOLDITALIC', BOLDITALIC); define('WORD', WORD); define('CHAR', CHAR);
   const LEFT = 'left', RIGHT = 'right', CENTER = 'center', TOP = 'top', BOTTOM = 'bottom';
   const BASELINE = 'alphabetic', NORMAL = 'normal', ITALIC = 'italic', BOLD = 'bold';
-  const LEADING = 1.25;
+  // The leading of a size when textLeading() was not called, a factor of
+  // it: 1.25 in p5.js 1.x (p5.js 2's front-end sets its own).
+  const layout = { leading: 1.25 };
 
   // A renderer's text state. `canvas` is the canvas's font, the face and
   // size that draw and measure a page font: p5 sets it from the rest
   // whenever they change, and the canvas keeps the one before when the
   // font string is not CSS.
   const fresh = () => ({
-    font: 'sans-serif', size: 12, leading: 15, leadingSet: false, style: NORMAL,
+    font: 'sans-serif', size: 12, leading: 15, leadingSet: false, style: NORMAL, weight: NORMAL,
     align: LEFT, baseline: BASELINE, wrap: WORD, ascent: null, descent: null,
     fillSet: false, strokeSet: false, rectMode: 'corner', canvas: { face: 0, size: 12 },
   });
@@ -242,18 +244,24 @@
     const name = String(T.font || 'sans-serif');
     const fam = family(/\s/.test(name) ? '"' + name + '"' : name);
     const px = T.size || 12;
-    const style = STYLES[T.style || NORMAL];
-    if (fam !== null && style !== undefined && typeof px === 'number' && px >= 0 && px < Infinity) {
+    // A weight over 500 picks the bold face (CSS's matching, between the
+    // faces' 400 and 700); only p5.js 2's textWeight() sets one.
+    const style = STYLES[T.style || NORMAL] | (T.weight > 500 ? STYLES[BOLD] : 0);
+    if (fam !== null && STYLES[T.style || NORMAL] !== undefined && typeof px === 'number' && px >= 0 && px < Infinity) {
       T.canvas = { face: fam + style, size: Math.floor(px * 64) / 64 };
     }
   }
+
+  // For p5.js 2's front-end (src/js/v2/text.js): the text state, the face
+  // and size that draw it, the faces' metrics, and the leading factor.
+  P.text = { own, face, size, applied, metricsOf, layout, Font };
 
   // ------------------------------------------------------------- settings
   define('textSize', function (s) {
     const T = own();
     if (typeof s !== 'number') return T.size;
     T.size = s;
-    if (!T.leadingSet) T.leading = s * LEADING;
+    if (!T.leadingSet) T.leading = s * layout.leading;
     applied(T);
     return undefined;
   });
@@ -287,7 +295,7 @@
     T.font = theFont;
     if (theSize) {
       T.size = theSize;
-      if (!T.leadingSet) T.leading = theSize * LEADING;
+      if (!T.leadingSet) T.leading = theSize * layout.leading;
     }
     applied(T);
     return undefined;

@@ -13,5 +13,6 @@ shapes-style            3  0,2        7
 text-default            1  0          7
 random-noise            4  0,3        7
 async-image             3  0,2        7
+type                    1  0          7
 '
 . ./render-table.sh
