@@ -949,6 +949,19 @@ fn type_prints_what_p5_2_prints() {
     assert!(prints_what_p5_prints("type-2x").is_empty());
 }
 
+/// p5.js 2 also loads CSS (`@font-face` rules, or a URL of them) and
+/// tries a bare name as a file; whalegen reads font files only, and says
+/// so in one line.
+#[test]
+fn load_font_of_a_css_name_is_refused_in_p5_2() {
+    let s = sketch("async function setup() {\n  await loadFont('Arial');\n}\n");
+    s.refused_with(
+        &["render", s.path(), "--p5", "2", "-o", "x.png"],
+        "sketch.js:2:9: Error: loadFont(\"Arial\"): whalegen loads a .ttf or .otf file of the \
+         sketch's folder, not CSS; for a font of the page, name it in textFont()",
+    );
+}
+
 #[test]
 fn tables_print_what_p5_prints() {
     assert!(prints_what_p5_prints("tables").is_empty());

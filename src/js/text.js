@@ -17,9 +17,16 @@
   define('BOLDITALIC', BOLDITALIC); define('WORD', WORD); define('CHAR', CHAR);
   const LEFT = 'left', RIGHT = 'right', CENTER = 'center', TOP = 'top', BOTTOM = 'bottom';
   const BASELINE = 'alphabetic', NORMAL = 'normal', ITALIC = 'italic', BOLD = 'bold';
-  // The leading of a size when textLeading() was not called, a factor of
-  // it: 1.25 in p5.js 1.x (p5.js 2's front-end sets its own).
-  const layout = { leading: 1.25 };
+  // What p5.js 2's front-end (src/js/v2/text.js) sets otherwise: the
+  // leading of a size when textLeading() was not called, a factor of it;
+  // whether a loaded font is drawn as outlines placed by its ascender (1.x)
+  // or as the canvas draws a font; how far textAlign(_, CENTER) puts the
+  // baseline below y, from the em box's parts above and below it.
+  const layout = {
+    leading: 1.25,
+    outlines: true,
+    middle: (T, above, below) => (above - below) / 2,
+  };
 
   // A renderer's text state. `canvas` is the canvas's font, the face and
   // size that draw and measure a page font: p5 sets it from the rest
@@ -335,7 +342,7 @@
     const id = face(T);
     const px = size(T);
     const [em, ascender, descender, typoAscender, typoDescender] = metricsOf(id);
-    const outline = T.font instanceof Font;
+    const outline = T.font instanceof Font && layout.outlines;
     if (outline) {
       const scale = px / em;
       if (T.baseline === TOP) y += ascender * scale;
@@ -346,7 +353,7 @@
       const above = Math.round(em64 * typoAscender / (typoAscender + typoDescender)) / 64;
       const below = em64 / 64 - above;
       if (baseline === TOP) y += above;
-      else if (baseline === CENTER) y += (above - below) / 2;
+      else if (baseline === CENTER) y += layout.middle(T, above, below);
       else if (baseline === BOTTOM) y -= below;
     }
     native.text(id, px, line, [x, y, ALIGN[T.align] || 0], [!outline, T.fillSet, T.strokeSet]);

@@ -191,7 +191,13 @@ pub(super) fn install_text(ctx: &Ctx<'_>, stage: &Stage, folder: PathBuf) -> rqu
             let &[canvas, fill_set, stroke_set] = flags.as_slice() else {
                 return Err(Exception::throw_message(&ctx, "text: three flags"));
             };
-            let shaped = font.shape(&text);
+            // The canvas shapes any font as the browser does (p5.js 2
+            // draws a loaded font so).
+            let shaped = if canvas {
+                font.shape_browser(&text)
+            } else {
+                font.shape(&text)
+            };
             let width = shaped.advance * size.0 / font.metrics().units_per_em;
             pending.set(pending.get() + shaped.glyphs.len());
             let run = TextRun {

@@ -13,6 +13,10 @@
   const LEFT = 'left', CENTER = 'center', RIGHT = 'right', TOP = 'top', BOTTOM = 'bottom';
 
   layout.leading = 1.275;
+  layout.outlines = false;
+  // 2.x's textAlign(_, CENTER) draws on the canvas's 'middle' line moved
+  // down by `middle` (fontMetrics).
+  layout.middle = (T) => { const f = fontMetrics(T); return f.middle - f.shift; };
 
   api.textWeight = function (weight) {
     const T = own();
@@ -36,10 +40,13 @@
     const [advance, left, right, ascent, descent] = native.textInk(face(T), size(T), line);
     return { advance, left, right, ascent, descent };
   }
-  // The canvas's font ascent and descent (Blink's, whole pixels), how far
-  // below the alphabetic baseline the textBaseline's line is (the em box
-  // split as the typographic metrics split it, in 64ths), and the height
-  // 2.x centres a block of lines on.
+  // The canvas's font ascent and descent (Blink's, whole pixels); `shift`,
+  // how far below the alphabetic baseline the textBaseline's line is (the
+  // em box split as the typographic metrics split it, in 64ths); `middle`,
+  // how far 2.x moves a line down at textAlign(_, CENTER): the alphabetic
+  // baseline's offset from the 'middle' line plus half the height it
+  // centres on (a loaded font's cap height, else the ascent above that
+  // line).
   function fontMetrics(T) {
     const [em, ascender, descender, typoAscender, typoDescender, cap] = metricsOf(face(T));
     const px = size(T);
@@ -47,9 +54,9 @@
     const below = px - above;
     const shift = { [TOP]: -above, [CENTER]: (below - above) / 2, [BOTTOM]: below }[T.baseline] || 0;
     const ascent = Math.round(px * ascender / em);
-    // What 2.x centres on: a loaded font's cap height, else the ascent.
-    const capHeight = T.font instanceof Font && cap > 0 ? cap * px / em : ascent;
-    return { ascent, descent: Math.round(px * descender / em), shift, capHeight };
+    const centre = (below - above) / 2;
+    const height = T.font instanceof Font && cap > 0 ? cap * px / em : ascent + centre;
+    return { ascent, descent: Math.round(px * descender / em), shift, middle: centre + height / 2 };
   }
   const alignOf = (T) => ({ [CENTER]: 0.5, [RIGHT]: 1 }[T.align] || 0);
 
@@ -83,7 +90,7 @@
     });
     const spread = -T.leading * (lines.length - 1);
     let down = 0;
-    if (T.baseline === CENTER) down = spread / 2 + f.shift + (f.capHeight + f.shift) / 2;
+    if (T.baseline === CENTER) down = spread / 2 + f.middle;
     else if (T.baseline === BOTTOM) down = spread;
     for (const b of boxes) b.y += down;
     if (boxes.length === 1) return boxes[0];
