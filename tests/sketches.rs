@@ -66,6 +66,8 @@ fn straight(path: &Path) -> Vec<u8> {
 /// One reference folder's render.json, as tools/p5ref/sketchmode.js writes it.
 struct SketchReference {
     name: String,
+    /// Its folder of reference frames.
+    folder: PathBuf,
     sketch: String,
     seed: u64,
     frames: u32,
@@ -99,6 +101,7 @@ fn references() -> Vec<SketchReference> {
             let json: serde_json::Value = serde_json::from_str(&text).unwrap();
             SketchReference {
                 name: folder.file_name().unwrap().to_string_lossy().into_owned(),
+                folder: folder.clone(),
                 sketch: json["sketch"].as_str().unwrap().to_owned(),
                 seed: json["seed"].as_u64().unwrap(),
                 frames: json["frames"].as_u64().unwrap() as u32,
@@ -161,9 +164,7 @@ fn check(reference: &SketchReference, work: &Path) -> Outcome {
         ));
         return outcome;
     }
-    let reference_dir = root()
-        .join("tests/reference/sketches")
-        .join(&reference.name);
+    let reference_dir = &reference.folder;
     for &frame in &reference.written {
         let file = format!("frame_{frame:04}.png");
         let expected = Pixmap::load_png(reference_dir.join(&file)).unwrap();

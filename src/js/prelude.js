@@ -467,6 +467,15 @@
   api.nfs = (num, left, right) => (num >= 0 ? ' ' : '') + api.nf(num, left, right);
 
   // --------------------------------------------------------------- vector
+  const scratch = [0, 0, 0];
+  // A vector's or an array's components, or the numbers (missing ones 0);
+  // `z` missing after two plain numbers is `unit` (mult and div leave z be).
+  function triple(x, y, z, unit) {
+    if (x instanceof Vector) { scratch[0] = x.x || 0; scratch[1] = x.y || 0; scratch[2] = x.z || 0; }
+    else if (Array.isArray(x)) { scratch[0] = x[0] || 0; scratch[1] = x[1] || 0; scratch[2] = x[2] || 0; }
+    else { scratch[0] = x || 0; scratch[1] = y || 0; scratch[2] = z === undefined ? unit : z || 0; }
+    return scratch;
+  }
   class Vector {
     constructor(x, y, z) { this.x = x || 0; this.y = y || 0; this.z = z || 0; }
     toString() { return 'p5.Vector Object : [' + this.x + ', ' + this.y + ', ' + this.z + ']'; }
@@ -477,31 +486,36 @@
       return this;
     }
     copy() { return new Vector(this.x, this.y, this.z); }
-    _each(x, y, z, f) {
-      if (x instanceof Vector) return f(x.x || 0, x.y || 0, x.z || 0);
-      if (Array.isArray(x)) return f(x[0] || 0, x[1] || 0, x[2] || 0);
-      return f(x || 0, y || 0, z || 0);
-    }
-    add(x, y, z) { return this._each(x, y, z, (a, b, c) => { this.x += a; this.y += b; this.z += c; return this; }); }
-    sub(x, y, z) { return this._each(x, y, z, (a, b, c) => { this.x -= a; this.y -= b; this.z -= c; return this; }); }
+    // The three numbers an argument list gives (a vector, an array, or
+    // numbers), in one scratch triple: no closure or array a call.
+    add(x, y, z) { const t = triple(x, y, z, 0); this.x += t[0]; this.y += t[1]; this.z += t[2]; return this; }
+    sub(x, y, z) { const t = triple(x, y, z, 0); this.x -= t[0]; this.y -= t[1]; this.z -= t[2]; return this; }
     mult(x, y, z) {
       if (typeof x === 'number' && y === undefined) { this.x *= x; this.y *= x; this.z *= x; return this; }
-      return this._each(x, y, z === undefined && !(x instanceof Vector) && !Array.isArray(x) ? 1 : z, (a, b, c) => { this.x *= a; this.y *= b; this.z *= c; return this; });
+      const t = triple(x, y, z, 1);
+      this.x *= t[0]; this.y *= t[1]; this.z *= t[2];
+      return this;
     }
     div(x, y, z) {
       if (typeof x === 'number' && y === undefined) {
         if (x === 0) return this;
         this.x /= x; this.y /= x; this.z /= x; return this;
       }
-      return this._each(x, y, z === undefined && !(x instanceof Vector) && !Array.isArray(x) ? 1 : z, (a, b, c) => {
-        if (a === 0 || b === 0 || c === 0) return this;
-        this.x /= a; this.y /= b; this.z /= c; return this;
-      });
+      const t = triple(x, y, z, 1);
+      if (t[0] === 0 || t[1] === 0 || t[2] === 0) return this;
+      this.x /= t[0]; this.y /= t[1]; this.z /= t[2];
+      return this;
     }
-    rem(x, y, z) { return this._each(x, y, z, (a, b, c) => { if (a) this.x %= a; if (b) this.y %= b; if (c) this.z %= c; return this; }); }
+    rem(x, y, z) {
+      const t = triple(x, y, z, 0);
+      if (t[0]) this.x %= t[0];
+      if (t[1]) this.y %= t[1];
+      if (t[2]) this.z %= t[2];
+      return this;
+    }
     mag() { return Math.sqrt(this.magSq()); }
     magSq() { return this.x * this.x + this.y * this.y + this.z * this.z; }
-    dot(x, y, z) { return this._each(x, y, z, (a, b, c) => this.x * a + this.y * b + this.z * c); }
+    dot(x, y, z) { const t = triple(x, y, z, 0); return this.x * t[0] + this.y * t[1] + this.z * t[2]; }
     cross(v) {
       return new Vector(this.y * v.z - this.z * v.y, this.z * v.x - this.x * v.z, this.x * v.y - this.y * v.x);
     }
@@ -579,7 +593,7 @@
       return this;
     }
     array() { return [this.x, this.y, this.z]; }
-    equals(x, y, z) { return this._each(x, y, z, (a, b, c) => this.x === a && this.y === b && this.z === c); }
+    equals(x, y, z) { const t = triple(x, y, z, 0); return this.x === t[0] && this.y === t[1] && this.z === t[2]; }
     static fromAngle(angle, length) {
       if (length === undefined) length = 1;
       return new Vector(length * Math.cos(angle), length * Math.sin(angle), 0);

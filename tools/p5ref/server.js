@@ -12,6 +12,7 @@ const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.png': 'image/p
   '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.json': 'application/json', '.csv': 'text/csv',
   '.txt': 'text/plain', '.ttf': 'font/ttf', '.otf': 'font/otf', '.woff': 'font/woff',
   '.woff2': 'font/woff2', '.svg': 'image/svg+xml', '.xml': 'application/xml' };
+// The Content-Type of `file`, by its extension.
 const typeOf = (file) => TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream';
 
 // The path of the file FOLDER serves for `pathname` (decoded), or null
@@ -57,4 +58,4 @@ function serveFolder(folder, own) {
   });
 }
 
-module.exports = { serveFolder, TYPES };
+module.exports = { serveFolder, typeOf };

@@ -7,7 +7,7 @@
 const fs = require('fs');
 const path = require('path');
 
-const { serveFolder, TYPES } = require('./server');
+const { serveFolder, typeOf } = require('./server');
 
 // The p5.js builds, by --p5 major version.
 const P5 = {
@@ -34,8 +34,7 @@ function serve(request, pageUrl, page) {
   if (!url.startsWith(ORIGIN + '/')) return request.abort();
   const file = decodeURIComponent(new URL(url).pathname);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return request.respond({ status: 404, body: '' });
-  const type = TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream';
-  return request.respond({ status: 200, contentType: type, body: fs.readFileSync(file) });
+  return request.respond({ status: 200, contentType: typeOf(file), body: fs.readFileSync(file) });
 }
 
 const folderOf = (sketch) => (fs.statSync(sketch).isDirectory() ? path.resolve(sketch) : path.dirname(path.resolve(sketch)));
@@ -101,7 +100,7 @@ async function openServed(page, args) {
       return '/__p5ref/' + named;
     }
     const rel = path.relative(folder, file);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) {
+    if (rel === '..' || rel.startsWith('..' + path.sep) || path.isAbsolute(rel)) {
       throw new Error(args.sketch + ': script ' + file + ' is outside the sketch\'s folder ' + folder);
     }
     return '/' + rel.split(path.sep).map(encodeURIComponent).join('/');
