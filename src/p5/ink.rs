@@ -70,7 +70,10 @@ mod tests {
         let width = sans.ink("width", 20.0);
         assert_eq!(width.advance, 55.126953125);
         assert_eq!(width.right - width.left, 53.451171875);
-        assert_eq!(sans.ink(" a ", 20.0).right - sans.ink(" a ", 20.0).left, 10.0);
+        assert_eq!(
+            sans.ink(" a ", 20.0).right - sans.ink(" a ", 20.0).left,
+            10.0
+        );
         let hello = sans.ink("Hello", 20.0);
         assert_eq!([hello.left, hello.ascent, hello.descent], [1.0, 16.0, 1.0]);
         assert_eq!(sans.ink("  ", 20.0).right, 0.0);

@@ -41,7 +41,6 @@ mod matrix;
 pub mod noise;
 mod opentype;
 mod outline;
-mod typr;
 mod paint;
 mod pixels;
 pub mod random;
@@ -51,6 +50,7 @@ mod shapes;
 mod style;
 mod text;
 mod transform;
+mod typr;
 
 pub use color::Rgba;
 pub(crate) use color::Written;

@@ -61,7 +61,12 @@ mod tests {
     use super::*;
 
     fn pt(x: f64, y: f64, on_curve: bool, last_of_contour: bool) -> Point {
-        Point { x, y, on_curve, last_of_contour }
+        Point {
+            x,
+            y,
+            on_curve,
+            last_of_contour,
+        }
     }
 
     #[test]
