@@ -266,6 +266,29 @@ fn load_font(folder: &Path, path: &str) -> Result<Font, String> {
     Font::parse(data).map_err(|why| format!("{call}: {}: {why}", file.display()))
 }
 
+/// The path of `line` in `font` as p5.js 2 makes it (Typr.js's glyph
+/// paths, shaped as the browser shapes the line), flat for text.js: each
+/// command a code (0 move, 1 line, 2 quadratic, 3 cubic, 4 close) and its
+/// points, in font units from the line's origin, y up.
+fn typr_paths(font: &Font, line: &str) -> Vec<f64> {
+    let mut flat = Vec::new();
+    for glyph in font.shape_browser(line).glyphs {
+        let (gx, gy) = (f64::from(glyph.x), f64::from(glyph.y));
+        for cmd in font.typr_glyph_path(glyph.id) {
+            let (code, points) = match cmd {
+                Cmd::Move(x, y) => (0.0, vec![x, y]),
+                Cmd::Line(x, y) => (1.0, vec![x, y]),
+                Cmd::Quad(x1, y1, x, y) => (2.0, vec![x1, y1, x, y]),
+                Cmd::Cubic(x1, y1, x2, y2, x, y) => (3.0, vec![x1, y1, x2, y2, x, y]),
+                Cmd::Close => (4.0, vec![]),
+            };
+            flat.push(code);
+            flat.extend(points.chunks(2).flat_map(|p| [p[0] + gx, p[1] + gy]));
+        }
+    }
+    flat
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -293,27 +316,4 @@ mod tests {
             );
         }
     }
-}
-
-/// The path of `line` in `font` as p5.js 2 makes it (Typr.js's glyph
-/// paths, shaped as the browser shapes the line), flat for text.js: each
-/// command a code (0 move, 1 line, 2 quadratic, 3 cubic, 4 close) and its
-/// points, in font units from the line's origin, y up.
-fn typr_paths(font: &Font, line: &str) -> Vec<f64> {
-    let mut flat = Vec::new();
-    for glyph in font.shape_browser(line).glyphs {
-        let (gx, gy) = (f64::from(glyph.x), f64::from(glyph.y));
-        for cmd in font.typr_glyph_path(glyph.id) {
-            let (code, points) = match cmd {
-                Cmd::Move(x, y) => (0.0, vec![x, y]),
-                Cmd::Line(x, y) => (1.0, vec![x, y]),
-                Cmd::Quad(x1, y1, x, y) => (2.0, vec![x1, y1, x, y]),
-                Cmd::Cubic(x1, y1, x2, y2, x, y) => (3.0, vec![x1, y1, x2, y2, x, y]),
-                Cmd::Close => (4.0, vec![]),
-            };
-            flat.push(code);
-            flat.extend(points.chunks(2).flat_map(|p| [p[0] + gx, p[1] + gy]));
-        }
-    }
-    flat
 }
