@@ -906,10 +906,10 @@ fn text_refuses_a_string_past_its_bound() {
 }
 
 /// Runs tests/printed/NAME/sketch.js for 6 frames (seed 7) and asserts
-/// that it prints what p5.js 1.11.13 (2.3.4 for a NAME ending in -2x)
-/// printed in Chromium for it,
-/// tests/printed/NAME/p5.txt (`sh tools/p5ref/render-printed.sh NAME`),
-/// whalegen's own lines (`whalegen: ...`) left out; returns those.
+/// that it prints what p5.js 1.11.13 (2.3.4 for a NAME ending in `-2x`)
+/// printed in Chromium for it, tests/printed/NAME/p5.txt (`sh
+/// tools/p5ref/render-printed.sh NAME`), whalegen's own lines (`whalegen:
+/// ...`) left out; returns those.
 fn prints_what_p5_prints(name: &str) -> Vec<String> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/printed")
@@ -930,6 +930,8 @@ fn prints_what_p5_prints(name: &str) -> Vec<String> {
         p5,
         "-o",
         "out/",
+        "--p5",
+        if name.ends_with("-2x") { "2" } else { "1" },
     ];
     let out = whalegen(run.path(), &args);
     assert!(out.status.success(), "{name}: {}", stderr(&out));
@@ -941,6 +943,26 @@ fn prints_what_p5_prints(name: &str) -> Vec<String> {
     }
     assert_eq!(printed.len(), expected.lines().count(), "{name}: {all}");
     own.into_iter().map(String::from).collect()
+}
+
+/// p5.js 2's type: leading, ink and advance widths, text and font bounds,
+/// textWeight, a loaded font's paths and points, loadFont of a CSS name.
+#[test]
+fn type_prints_what_p5_2_prints() {
+    assert!(prints_what_p5_prints("type-2x").is_empty());
+}
+
+/// p5.js 2 also loads CSS (`@font-face` rules, or a URL of them) and
+/// tries a bare name as a file; whalegen reads font files only, and says
+/// so in one line.
+#[test]
+fn load_font_of_a_css_name_is_refused_in_p5_2() {
+    let s = sketch("async function setup() {\n  await loadFont('Arial');\n}\n");
+    s.refused_with(
+        &["render", s.path(), "--p5", "2", "-o", "x.png"],
+        "sketch.js:2:9: Error: loadFont(\"Arial\"): whalegen loads a .ttf or .otf file of the \
+         sketch's folder, not CSS; for a font of the page, name it in textFont()",
+    );
 }
 
 #[test]

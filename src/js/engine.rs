@@ -40,7 +40,10 @@ const TIMERS_JS: &str = "whalegen-p5.js/timers.js";
 const TEXT: &str = "whalegen-p5-text.js";
 /// p5.js 2's front-end over the API, evaluated last for a 2.x sketch, in
 /// order: its files, named under the prelude's name (left out of reports).
-const V2: [(&str, &str); 4] = [
+const V2: [(&str, &str); 6] = [
+    // Type before v2.js, whose loaders wrap text's loadFont in a promise.
+    ("whalegen-p5.js/v2/text.js", include_str!("v2/text.js")),
+    ("whalegen-p5.js/v2/points.js", include_str!("v2/points.js")),
     ("whalegen-p5.js/v2.js", include_str!("v2.js")),
     ("whalegen-p5.js/v2/spaces.js", include_str!("v2/spaces.js")),
     ("whalegen-p5.js/v2/colour.js", include_str!("v2/colour.js")),

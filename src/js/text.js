@@ -17,14 +17,23 @@
   define('BOLDITALIC', BOLDITALIC); define('WORD', WORD); define('CHAR', CHAR);
   const LEFT = 'left', RIGHT = 'right', CENTER = 'center', TOP = 'top', BOTTOM = 'bottom';
   const BASELINE = 'alphabetic', NORMAL = 'normal', ITALIC = 'italic', BOLD = 'bold';
-  const LEADING = 1.25;
+  // What p5.js 2's front-end (src/js/v2/text.js) sets otherwise: the
+  // leading of a size when textLeading() was not called, a factor of it;
+  // whether a loaded font is drawn as outlines placed by its ascender (1.x)
+  // or as the canvas draws a font; how far textAlign(_, CENTER) puts the
+  // baseline below y, from the em box's parts above and below it.
+  const layout = {
+    leading: 1.25,
+    outlines: true,
+    middle: (T, above, below) => (above - below) / 2,
+  };
 
   // A renderer's text state. `canvas` is the canvas's font, the face and
   // size that draw and measure a page font: p5 sets it from the rest
   // whenever they change, and the canvas keeps the one before when the
   // font string is not CSS.
   const fresh = () => ({
-    font: 'sans-serif', size: 12, leading: 15, leadingSet: false, style: NORMAL,
+    font: 'sans-serif', size: 12, leading: 15, leadingSet: false, style: NORMAL, weight: NORMAL,
     align: LEFT, baseline: BASELINE, wrap: WORD, ascent: null, descent: null,
     fillSet: false, strokeSet: false, rectMode: 'corner', canvas: { face: 0, size: 12 },
   });
@@ -242,18 +251,24 @@
     const name = String(T.font || 'sans-serif');
     const fam = family(/\s/.test(name) ? '"' + name + '"' : name);
     const px = T.size || 12;
-    const style = STYLES[T.style || NORMAL];
-    if (fam !== null && style !== undefined && typeof px === 'number' && px >= 0 && px < Infinity) {
+    // A weight over 500 picks the bold face (CSS's matching, between the
+    // faces' 400 and 700); only p5.js 2's textWeight() sets one.
+    const style = STYLES[T.style || NORMAL] | (T.weight > 500 ? STYLES[BOLD] : 0);
+    if (fam !== null && STYLES[T.style || NORMAL] !== undefined && typeof px === 'number' && px >= 0 && px < Infinity) {
       T.canvas = { face: fam + style, size: Math.floor(px * 64) / 64 };
     }
   }
+
+  // For p5.js 2's front-end (src/js/v2/text.js): the text state, the face
+  // and size that draw it, the faces' metrics, and the leading factor.
+  P.text = { own, face, size, applied, metricsOf, layout, Font };
 
   // ------------------------------------------------------------- settings
   define('textSize', function (s) {
     const T = own();
     if (typeof s !== 'number') return T.size;
     T.size = s;
-    if (!T.leadingSet) T.leading = s * LEADING;
+    if (!T.leadingSet) T.leading = s * layout.leading;
     applied(T);
     return undefined;
   });
@@ -287,7 +302,7 @@
     T.font = theFont;
     if (theSize) {
       T.size = theSize;
-      if (!T.leadingSet) T.leading = theSize * LEADING;
+      if (!T.leadingSet) T.leading = theSize * layout.leading;
     }
     applied(T);
     return undefined;
@@ -327,7 +342,7 @@
     const id = face(T);
     const px = size(T);
     const [em, ascender, descender, typoAscender, typoDescender] = metricsOf(id);
-    const outline = T.font instanceof Font;
+    const outline = T.font instanceof Font && layout.outlines;
     if (outline) {
       const scale = px / em;
       if (T.baseline === TOP) y += ascender * scale;
@@ -338,7 +353,7 @@
       const above = Math.round(em64 * typoAscender / (typoAscender + typoDescender)) / 64;
       const below = em64 / 64 - above;
       if (baseline === TOP) y += above;
-      else if (baseline === CENTER) y += (above - below) / 2;
+      else if (baseline === CENTER) y += layout.middle(T, above, below);
       else if (baseline === BOTTOM) y -= below;
     }
     native.text(id, px, line, [x, y, ALIGN[T.align] || 0], [!outline, T.fillSet, T.strokeSet]);

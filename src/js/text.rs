@@ -14,7 +14,7 @@ use rquickjs::{Ctx, Exception, Object};
 use super::bind::{set, Stage, N};
 use super::files::refuse_url;
 use super::record::Op;
-use crate::p5::{Font, TextDraw, TextRun, TooMany, BUNDLED_FACES};
+use crate::p5::{Cmd, Font, TextDraw, TextRun, TooMany, BUNDLED_FACES};
 use crate::paths::{inside, read_bytes};
 
 /// The largest font file a sketch loads, in bytes (32 MiB: the largest
@@ -68,6 +68,7 @@ pub(super) fn install_text(ctx: &Ctx<'_>, stage: &Stage, folder: PathBuf) -> rqu
             m.descender,
             m.typo_ascender,
             m.typo_descender,
+            m.cap_height,
         ])
     })?;
 
@@ -82,6 +83,37 @@ pub(super) fn install_text(ctx: &Ctx<'_>, stage: &Stage, folder: PathBuf) -> rqu
             Ok::<_, rquickjs::Error>(
                 font.shape(&text).advance * size.0 / font.metrics().units_per_em,
             )
+        },
+    )?;
+
+    let f = font.clone();
+    set(
+        ctx,
+        &native,
+        "textInk",
+        move |ctx: Ctx<'_>, n: N, size: N, text: String| {
+            let font = f(&ctx, n.0)?;
+            bounded(&ctx, "textWidth", &text)?;
+            let ink = font.ink(&text, size.0);
+            Ok::<_, rquickjs::Error>(vec![
+                ink.advance,
+                ink.left,
+                ink.right,
+                ink.ascent,
+                ink.descent,
+            ])
+        },
+    )?;
+
+    let f = font.clone();
+    set(
+        ctx,
+        &native,
+        "textPaths",
+        move |ctx: Ctx<'_>, n: N, line: String| {
+            let font = f(&ctx, n.0)?;
+            bounded(&ctx, "textToPaths", &line)?;
+            Ok::<_, rquickjs::Error>(typr_paths(&font, &line))
         },
     )?;
 
@@ -159,7 +191,13 @@ pub(super) fn install_text(ctx: &Ctx<'_>, stage: &Stage, folder: PathBuf) -> rqu
             let &[canvas, fill_set, stroke_set] = flags.as_slice() else {
                 return Err(Exception::throw_message(&ctx, "text: three flags"));
             };
-            let shaped = font.shape(&text);
+            // The canvas shapes any font as the browser does (p5.js 2
+            // draws a loaded font so).
+            let shaped = if canvas {
+                font.shape_browser(&text)
+            } else {
+                font.shape(&text)
+            };
             let width = shaped.advance * size.0 / font.metrics().units_per_em;
             pending.set(pending.get() + shaped.glyphs.len());
             let run = TextRun {
@@ -226,6 +264,29 @@ fn load_font(folder: &Path, path: &str) -> Result<Font, String> {
     let file = inside(folder, Path::new(path), "path").map_err(|e| format!("{call}: {e}"))?;
     let data = read_bytes(&file, MAX_FONT_FILE).map_err(|e| format!("{call}: {}", e.chain()))?;
     Font::parse(data).map_err(|why| format!("{call}: {}: {why}", file.display()))
+}
+
+/// The path of `line` in `font` as p5.js 2 makes it (Typr.js's glyph
+/// paths, shaped as the browser shapes the line), flat for text.js: each
+/// command a code (0 move, 1 line, 2 quadratic, 3 cubic, 4 close) and its
+/// points, in font units from the line's origin, y up.
+fn typr_paths(font: &Font, line: &str) -> Vec<f64> {
+    let mut flat = Vec::new();
+    for glyph in font.shape_browser(line).glyphs {
+        let (gx, gy) = (f64::from(glyph.x), f64::from(glyph.y));
+        for cmd in font.typr_glyph_path(glyph.id) {
+            let (code, points) = match cmd {
+                Cmd::Move(x, y) => (0.0, vec![x, y]),
+                Cmd::Line(x, y) => (1.0, vec![x, y]),
+                Cmd::Quad(x1, y1, x, y) => (2.0, vec![x1, y1, x, y]),
+                Cmd::Cubic(x1, y1, x2, y2, x, y) => (3.0, vec![x1, y1, x2, y2, x, y]),
+                Cmd::Close => (4.0, vec![]),
+            };
+            flat.push(code);
+            flat.extend(points.chunks(2).flat_map(|p| [p[0] + gx, p[1] + gy]));
+        }
+    }
+    flat
 }
 
 #[cfg(test)]

@@ -49,6 +49,14 @@ impl Font {
     /// (CFF) as ttf-parser reads it. Empty for a glyph without outline or
     /// one that doesn't parse.
     pub fn glyph_path(&self, id: u16) -> Vec<Cmd> {
+        self.glyph_path_by(id, path_of)
+    }
+
+    /// Glyph `id`'s path: a TrueType glyph's points (composites put
+    /// together as opentype.js does) made a path by `path_of`, another's
+    /// (CFF) as ttf-parser reads it; empty for a glyph without outline or
+    /// one that doesn't parse.
+    pub(super) fn glyph_path_by(&self, id: u16, path_of: fn(&[Point]) -> Vec<Cmd>) -> Vec<Cmd> {
         let face = self.face();
         let raw = face.raw_face();
         let glyf = raw.table(Tag::from_bytes(b"glyf"));
@@ -146,11 +154,11 @@ impl OutlineBuilder for Recorder {
 
 /// A TrueType point, as opentype.js keeps it.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Point {
-    x: f64,
-    y: f64,
-    on_curve: bool,
-    last_of_contour: bool,
+pub(super) struct Point {
+    pub(super) x: f64,
+    pub(super) y: f64,
+    pub(super) on_curve: bool,
+    pub(super) last_of_contour: bool,
 }
 
 /// Big-endian numbers read from a glyph's bytes; `None` past their end.

@@ -43,6 +43,8 @@ pub struct Metrics {
     pub typo_ascender: f64,
     /// The OS/2 typographic descender (positive), else `descender`.
     pub typo_descender: f64,
+    /// The OS/2 capital height, 0 when the font has none.
+    pub cap_height: f64,
 }
 
 /// A TrueType or OpenType font, checked once: it parses, has glyphs and
@@ -82,6 +84,7 @@ impl Font {
                 }
                 _ => (ascender, descender),
             };
+        let cap_height = face.capital_height().map_or(0.0, f64::from);
         rustybuzz::Face::from_slice(&data, 0).ok_or("a font HarfBuzz can't shape")?;
         Ok(Font {
             data: data.into_boxed_slice(),
@@ -91,6 +94,7 @@ impl Font {
                 descender,
                 typo_ascender,
                 typo_descender,
+                cap_height,
             },
             layout: Layout::OpenTypeJs,
         })
@@ -149,6 +153,13 @@ impl Font {
                 .fold(0.0, |width, g| width + g.advance + g.kerning);
             return Shaped { glyphs, advance };
         }
+        self.shape_browser(text)
+    }
+
+    /// `text` shaped as the browser shapes it (HarfBuzz), whoever lays the
+    /// font out in p5.js 1.x: p5.js 2 draws and measures a loaded font as
+    /// a font of the page.
+    pub fn shape_browser(&self, text: &str) -> Shaped {
         let face = rustybuzz::Face::from_slice(&self.data, 0).expect("checked by parse");
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(text);

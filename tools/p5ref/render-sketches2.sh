@@ -18,5 +18,6 @@ spline-shapes           3  0,2        7
 bezier-order            3  0,2        7
 spline-contours         3  0,2        7
 shape-kinds             3  0,2        7
+type                    1  0          7
 '
 . ./render-table.sh
