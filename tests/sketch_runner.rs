@@ -930,8 +930,6 @@ fn prints_what_p5_prints(name: &str) -> Vec<String> {
         p5,
         "-o",
         "out/",
-        "--p5",
-        if name.ends_with("-2x") { "2" } else { "1" },
     ];
     let out = whalegen(run.path(), &args);
     assert!(out.status.success(), "{name}: {}", stderr(&out));
