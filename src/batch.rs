@@ -11,7 +11,9 @@ mod shard;
 mod spec;
 mod workers;
 
+pub(crate) use manifest::read as read_manifest;
 pub use manifest::{Change, Entry, NAME as MANIFEST};
+pub(crate) use spec::read_batch_file;
 pub use merge::{merge, Merged};
 pub use shard::Share;
 

@@ -74,7 +74,7 @@ pub(super) enum Node {
 
 /// The nodes of `text`'s root element, or why it is not a document
 /// whalegen reads, in a line.
-pub(super) fn parse(text: &str) -> Result<Vec<Node>, String> {
+pub(crate) fn parse(text: &str) -> Result<Vec<Node>, String> {
     let mut reader = Reader::from_str(text);
     reader.config_mut().check_comments = true;
     let mut nodes: Vec<Node> = Vec::new();
