@@ -13,9 +13,9 @@ mod workers;
 
 pub(crate) use manifest::read as read_manifest;
 pub use manifest::{Change, Entry, NAME as MANIFEST};
-pub(crate) use spec::read_batch_file;
 pub use merge::{merge, Merged};
 pub use shard::Share;
+pub(crate) use spec::read_batch_file;
 
 use std::path::{Path, PathBuf};
 

@@ -27,10 +27,10 @@ use std::time::Duration;
 use bind::Stage;
 use engine::Engine;
 pub use engine::Limits;
-pub(crate) use xml::parse as parse_xml;
 use load::Script;
 use record::Op;
 use version::Chosen;
+pub(crate) use xml::parse as parse_xml;
 
 use crate::check;
 use crate::error::Error;

@@ -65,7 +65,7 @@ pub(super) fn install_xml<'js>(ctx: &Ctx<'js>, folder: PathBuf) -> rquickjs::Res
 /// named as the DOM names them (`#text`, `#cdata-section`, `#comment`, or
 /// a processing instruction's target).
 #[derive(Debug, PartialEq)]
-pub(super) enum Node {
+pub(crate) enum Node {
     Open(String, Vec<(String, String)>),
     Close,
     Leaf(&'static str, String),
