@@ -180,8 +180,11 @@ proptest! {
     }
 }
 
+/// A fuzz target: it takes any bytes and must not panic.
+type Target = fn(&[u8]);
+
 /// The coverage-guided targets of `fuzz/` (see tools/fuzz.sh), by name.
-const TARGETS: [(&str, fn(&[u8])); 9] = [
+const TARGETS: [(&str, Target); 9] = [
     ("font", whalegen::fuzzing::font),
     ("image", whalegen::fuzzing::image),
     ("css", whalegen::fuzzing::css),
