@@ -11,9 +11,11 @@ mod shard;
 mod spec;
 mod workers;
 
+pub(crate) use manifest::read as read_manifest;
 pub use manifest::{Change, Entry, NAME as MANIFEST};
 pub use merge::{merge, Merged};
 pub use shard::Share;
+pub(crate) use spec::read_batch_file;
 
 use std::path::{Path, PathBuf};
 

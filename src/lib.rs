@@ -48,6 +48,8 @@ mod batch;
 mod check;
 mod error;
 mod frame;
+#[doc(hidden)]
+pub mod fuzzing;
 mod js;
 mod limits;
 mod options;

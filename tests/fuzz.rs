@@ -179,3 +179,52 @@ proptest! {
         }
     }
 }
+
+/// A fuzz target: it takes any bytes and must not panic.
+type Target = fn(&[u8]);
+
+/// The coverage-guided targets of `fuzz/` (see tools/fuzz.sh), by name.
+const TARGETS: [(&str, Target); 9] = [
+    ("font", whalegen::fuzzing::font),
+    ("image", whalegen::fuzzing::image),
+    ("css", whalegen::fuzzing::css),
+    ("xml", whalegen::fuzzing::xml),
+    ("preset", whalegen::fuzzing::preset),
+    ("batch", whalegen::fuzzing::batch),
+    ("manifest", whalegen::fuzzing::manifest),
+    ("sketch", whalegen::fuzzing::sketch),
+    ("loaders", whalegen::fuzzing::loaders),
+];
+
+/// Every seed of the fuzz targets, and every input a fuzzer found that
+/// once crashed or hung whalegen (`fuzz/regressions/TARGET/`), goes through
+/// its target without a panic: the fuzz entry points stay built, and each
+/// finding stays fixed.
+#[test]
+fn fuzz_seeds_and_findings_run() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let listed: Vec<String> = std::fs::read_to_string(root.join("Cargo.toml"))
+        .unwrap()
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("name = \"")?
+                .strip_suffix('"')
+                .map(String::from)
+        })
+        .filter(|name| name != "whalegen-fuzz")
+        .collect();
+    let names: Vec<&str> = TARGETS.iter().map(|(name, _)| *name).collect();
+    assert_eq!(listed, names, "fuzz/Cargo.toml's targets");
+    for (name, target) in TARGETS {
+        for folder in ["corpus", "regressions"] {
+            let Ok(files) = std::fs::read_dir(root.join(folder).join(name)) else {
+                continue;
+            };
+            for file in files {
+                let path = file.unwrap().path();
+                eprintln!("{}", path.display());
+                target(&std::fs::read(&path).unwrap());
+            }
+        }
+    }
+}

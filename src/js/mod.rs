@@ -30,6 +30,7 @@ pub use engine::Limits;
 use load::Script;
 use record::Op;
 use version::Chosen;
+pub(crate) use xml::parse as parse_xml;
 
 use crate::check;
 use crate::error::Error;

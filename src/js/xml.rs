@@ -65,7 +65,7 @@ pub(super) fn install_xml<'js>(ctx: &Ctx<'js>, folder: PathBuf) -> rquickjs::Res
 /// named as the DOM names them (`#text`, `#cdata-section`, `#comment`, or
 /// a processing instruction's target).
 #[derive(Debug, PartialEq)]
-pub(super) enum Node {
+pub(crate) enum Node {
     Open(String, Vec<(String, String)>),
     Close,
     Leaf(&'static str, String),
@@ -74,7 +74,7 @@ pub(super) enum Node {
 
 /// The nodes of `text`'s root element, or why it is not a document
 /// whalegen reads, in a line.
-pub(super) fn parse(text: &str) -> Result<Vec<Node>, String> {
+pub(crate) fn parse(text: &str) -> Result<Vec<Node>, String> {
     let mut reader = Reader::from_str(text);
     reader.config_mut().check_comments = true;
     let mut nodes: Vec<Node> = Vec::new();

@@ -58,6 +58,7 @@ pub use color::Rgba;
 pub(crate) use color::Written;
 pub use composite::Composite;
 pub use context::{css_color, css_string, Role, Setting};
+pub(crate) use css::parse as parse_css;
 pub use drawing::Drawing;
 pub use gradient::{Gradient, Shape as GradientShape};
 pub use image::{scaled, tinted};
