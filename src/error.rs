@@ -43,6 +43,15 @@ pub enum Error {
         reason: String,
     },
 
+    /// Numbered frames that stopped part way: which were written, then why.
+    #[error("{written}, the rest were not: {}", error.chain())]
+    FramesStopped {
+        /// `frames 0 to 4 (f/0000.png to f/0004.png) were written`.
+        written: String,
+        /// The first frame's error.
+        error: Box<Error>,
+    },
+
     /// A file or folder that couldn't be written.
     #[error("can't write `{path}`")]
     Write {

@@ -47,6 +47,7 @@
 mod batch;
 mod check;
 mod error;
+mod folder;
 mod frame;
 #[doc(hidden)]
 pub mod fuzzing;

@@ -112,9 +112,7 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
             counted(outcome.failures.len(), "problem")
         );
     }
-    for change in &outcome.changes {
-        say!("whalegen: {change}");
-    }
+    say_first(outcome.changes.iter().map(|c| format!("whalegen: {c}")));
     if let Some(share) = &outcome.share {
         let most = outcome.loads.iter().max().copied().unwrap_or(0);
         let mean = outcome.loads.iter().sum::<u64>() as f64 / outcome.loads.len() as f64;
@@ -153,9 +151,12 @@ fn report(outcome: Outcome, args: &BatchArgs) -> anyhow::Result<()> {
 
 /// Says what a merge did, or each reason it was refused in one line.
 fn report_merge(merged: whalegen::Merged, options: &whalegen::MergeOptions) -> anyhow::Result<()> {
-    for problem in &merged.problems {
-        say!("whalegen: refused: {problem}");
-    }
+    say_first(
+        merged
+            .problems
+            .iter()
+            .map(|p| format!("whalegen: refused: {p}")),
+    );
     match &merged.manifest {
         Some(manifest) => say!(
             "whalegen: {} of {} shards merged, listed in {}",
@@ -205,6 +206,21 @@ fn written(files: &[std::path::PathBuf], rendered: &whalegen::Rendered) -> Strin
         "{what}: {timing}, {size}{chosen}, {:.2} s",
         rendered.seconds
     )
+}
+
+/// The most lines of one kind a report prints: a forged manifest can give
+/// a million problems, and a terminal or a log takes the first few.
+const SHOWN_LINES: usize = 20;
+
+/// Says the first [`SHOWN_LINES`] of `lines`, then how many more there are.
+fn say_first(lines: impl ExactSizeIterator<Item = String>) {
+    let count = lines.len();
+    for line in lines.take(SHOWN_LINES) {
+        say!("{line}");
+    }
+    if count > SHOWN_LINES {
+        say!("whalegen: ... and {} more", count - SHOWN_LINES);
+    }
 }
 
 /// "1 file", "2 files".

@@ -2,6 +2,7 @@
 //! every path they give, which must stay inside its folder, and the one
 //! bounded way to read them.
 
+use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{ErrorKind, Read};
 use std::path::{Component, Path, PathBuf};
@@ -21,7 +22,12 @@ pub(crate) fn read_text(path: &Path) -> Result<String, Error> {
 /// The text of the file at `path`, refused as `read_bytes` refuses it,
 /// or when it is not UTF-8. Errors name the file and never show its text.
 pub(crate) fn read_bounded(path: &Path, max: u64) -> Result<String, Error> {
-    let bytes = read_bytes(path, max)?;
+    utf8(path, read_bytes(path, max)?)
+}
+
+/// `bytes`, the file at `path`'s, as text; refused by the file's name, never
+/// showing the text, when not UTF-8.
+pub(crate) fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, Error> {
     String::from_utf8(bytes).map_err(|err| {
         let at = err.utf8_error().valid_up_to();
         read_error(
@@ -30,6 +36,14 @@ pub(crate) fn read_bounded(path: &Path, max: u64) -> Result<String, Error> {
             format!("not UTF-8 text (byte {at} is not)"),
         )
     })
+}
+
+/// Why a file over `max` bytes is refused: `over 64 MiB, too large`.
+pub(crate) fn over(max: u64) -> String {
+    match max % (1 << 20) {
+        0 => format!("over {} MiB, too large", max >> 20),
+        _ => format!("over {max} bytes, too large"),
+    }
 }
 
 fn read_error(path: &Path, kind: ErrorKind, reason: String) -> Error {
@@ -48,13 +62,7 @@ pub(crate) fn read_bytes(path: &Path, max: u64) -> Result<Vec<u8>, Error> {
         source,
     };
     let not_regular = || read_error(path, ErrorKind::InvalidInput, "not a regular file".into());
-    let too_large = || {
-        read_error(
-            path,
-            ErrorKind::InvalidData,
-            format!("over {} MiB, too large", max >> 20),
-        )
-    };
+    let too_large = || read_error(path, ErrorKind::InvalidData, over(max));
     // Checked before opening, which would wait for a writer on a pipe.
     let meta = std::fs::metadata(path).map_err(failed)?;
     if !meta.is_file() {
@@ -79,36 +87,61 @@ pub(crate) fn read_bytes(path: &Path, max: u64) -> Result<Vec<u8>, Error> {
 /// `name`, a path relative to the folder `dir`, joined to it, once checked
 /// to stay inside: no absolute path, no `..`, and no symbolic link on the
 /// way (one already in the folder could lead anywhere). `what` names the
-/// key in the refusal, which says what would be accepted.
+/// key in the refusal, which says what would be accepted. For a file to
+/// read, [`crate::folder::Folder`] makes the same checks with no gap
+/// between them and the open.
 pub(crate) fn inside(dir: &Path, name: &Path, what: &str) -> Result<PathBuf, Error> {
-    let refuse = |reason: &str| Error::BadValue {
+    let mut path = dir.to_path_buf();
+    for part in parts(dir, name, what)? {
+        path.push(part);
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(through_link(dir, name, what));
+        }
+    }
+    Ok(path)
+}
+
+/// The parts of `name`, a path relative to the folder `dir`, without `.`:
+/// refused, as [`inside`] refuses it, when it is absolute, climbs out with
+/// `..` or names the folder itself.
+pub(crate) fn parts<'a>(dir: &Path, name: &'a Path, what: &str) -> Result<Vec<&'a OsStr>, Error> {
+    let mut parts = Vec::new();
+    for component in name.components() {
+        match component {
+            Component::Normal(part) => parts.push(part),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                return Err(refuse_name(
+                    dir,
+                    name,
+                    what,
+                    "`..` is not allowed, since it can climb out",
+                ))
+            }
+            Component::RootDir | Component::Prefix(_) => {
+                return Err(refuse_name(dir, name, what, "it is an absolute path"))
+            }
+        }
+    }
+    if parts.is_empty() {
+        return Err(refuse_name(dir, name, what, "it names the folder itself"));
+    }
+    Ok(parts)
+}
+
+/// The refusal of `name`, inside `dir`, that passes through or is a
+/// symbolic link.
+pub(crate) fn through_link(dir: &Path, name: &Path, what: &str) -> Error {
+    let reason = "it is or passes through a symbolic link, which could lead outside";
+    refuse_name(dir, name, what, reason)
+}
+
+fn refuse_name(dir: &Path, name: &Path, what: &str, reason: &str) -> Error {
+    Error::BadValue {
         key: what.into(),
         value: format!("{:?}", name.display().to_string()),
         reason: format!("{reason}; expected a path inside `{}`", dir.display()),
-    };
-    let mut path = dir.to_path_buf();
-    for component in name.components() {
-        match component {
-            Component::Normal(part) => path.push(part),
-            Component::CurDir => {}
-            Component::ParentDir => {
-                return Err(refuse("`..` is not allowed, since it can climb out"))
-            }
-            Component::RootDir | Component::Prefix(_) => {
-                return Err(refuse("it is an absolute path"))
-            }
-        }
-        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
-            return Err(refuse(&format!(
-                "`{}` is a symbolic link, which could lead outside",
-                path.display()
-            )));
-        }
     }
-    if path == dir {
-        return Err(refuse("it names the folder itself"));
-    }
-    Ok(path)
 }
 
 #[cfg(test)]

@@ -440,3 +440,64 @@ fn flags_an_output_cannot_honour_are_refused() {
         "at least 1",
     );
 }
+
+/// Frames 0 to 4 black (a few hundred bytes each), from frame 5 on noise
+/// (about 16 KB each).
+const NOISE_FROM_FRAME_5: &str = "function setup() { createCanvas(64, 64); }
+function draw() {
+  background(0);
+  if (frameCount > 5) {
+    loadPixels();
+    for (let i = 0; i < pixels.length; i++) pixels[i] = random(256) | 0;
+    updatePixels();
+  }
+}
+";
+
+/// A disk that fills at frame 5, as a file size limit (RLIMIT_FSIZE, its
+/// signal ignored, so that a write past it fails with EFBIG) makes it: no
+/// temporary file stays, and the error says which frames were written.
+/// (Before, the frames in flight were not waited for: 2 `.whalegen-tmp`
+/// files stayed beside frames 0 to 7 on a 200 KB tmpfs.)
+#[test]
+fn numbered_frames_onto_a_full_disk_leave_nothing_temporary_and_say_what_was_written() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("noise.js"), NOISE_FROM_FRAME_5).unwrap();
+    let mut run = command(
+        d,
+        &["render", "noise.js", "--frames", "12", "-o", "f/", "-q"],
+    );
+    // SAFETY: between fork and exec, only async-signal-safe calls.
+    unsafe {
+        run.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 8000,
+                rlim_max: 8000,
+            };
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            match libc::setrlimit(libc::RLIMIT_FSIZE, &limit) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        });
+    }
+    let out = run.output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(
+            "frames 0 to 4 (f/frame_0000.png to f/frame_0004.png) were written, the rest were not"
+        ) && err.contains("frame_0005.png"),
+        "{err}"
+    );
+    let mut left: Vec<String> = std::fs::read_dir(d.join("f"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    let frames: Vec<String> = (0..5).map(|i| format!("frame_{i:04}.png")).collect();
+    assert_eq!(left, frames, "{err}");
+}

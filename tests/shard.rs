@@ -240,3 +240,95 @@ fn merge_refuses_gaps_overlaps_conflicts_and_unlisted_files() {
     std::fs::write(manifest(b), text).unwrap();
     run(d, &["batch", "--merge", a, b, c, "-o", "merged"], 0);
 }
+
+/// Runs `whalegen batch --merge ARGS` in `d`, killed after 20 s (a FIFO
+/// manifest used to block forever): its exit code and stderr.
+fn merge_within_20s(d: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let mut child = common::command(d, &[&["batch", "--merge"][..], args].concat())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() > 20 {
+            child.kill().unwrap();
+            panic!("merge {args:?} still ran after 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), stderr(&out))
+}
+
+#[test]
+fn a_manifest_that_is_a_link_a_pipe_or_a_device_is_refused_unread_and_never_quoted() {
+    let dir = setup();
+    let d = dir.path();
+    let [a, b, c] = [1, 2, 3].map(|i| shard(d, i, 3));
+    let (a, b, c) = (a.as_str(), b.as_str(), c.as_str());
+    let manifest = d.join(b).join("manifest.json");
+    let text = String::from_utf8(read(&manifest)).unwrap();
+    let secret = text.replace("\"shard\"", "\"ghp_secret1\": \"ghp_secret2\", \"shard\"");
+    std::fs::write(d.join("elsewhere.json"), &secret).unwrap();
+    std::fs::remove_file(&manifest).unwrap();
+    std::os::unix::fs::symlink(d.join("elsewhere.json"), &manifest).unwrap();
+    let err = refused(d, &[a, b, c], "symbolic link");
+    assert!(!err.contains("ghp_"), "{err}");
+    std::fs::remove_file(&manifest).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &manifest).unwrap();
+    refused(d, &[a, b, c], "symbolic link");
+    std::fs::remove_file(&manifest).unwrap();
+    rustix::fs::mkfifoat(rustix::fs::CWD, &manifest, rustix::fs::Mode::RWXU).unwrap();
+    let (code, err) = merge_within_20s(d, &[a, b, c, "-o", "merged"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    // A manifest of the wrong shape: which key, not its value.
+    std::fs::remove_file(&manifest).unwrap();
+    std::fs::write(&manifest, &secret).unwrap();
+    let err = refused(d, &[a, b, c], "unknown field `…`");
+    assert!(!err.contains("ghp_"), "{err}");
+    let wrong = text.replacen("\"index\": 2", "\"index\": \"ghp_secret\"", 1);
+    std::fs::write(&manifest, wrong).unwrap();
+    let err = refused(d, &[a, b, c], "invalid type: string \"…\", expected u32");
+    assert!(!err.contains("ghp_"), "{err}");
+}
+
+#[test]
+fn a_forged_manifest_says_its_first_problems_escaped_and_how_many_more() {
+    let dir = setup();
+    let d = dir.path();
+    let [a, b, c] = [1, 2, 3].map(|i| shard(d, i, 3));
+    let (a, b, c) = (a.as_str(), b.as_str(), c.as_str());
+    let manifest = d.join(b).join("manifest.json");
+    let text = String::from_utf8(read(&manifest)).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let names: Vec<String> = (0..1_000_000).map(|i| format!("f{i}.png")).collect();
+    json["shard"]["files"] = names.into();
+    json["shard"]["files"][0] = "\u{1b}]0;title\u{7}.png".into();
+    std::fs::write(&manifest, json.to_string()).unwrap();
+    let err = refused(d, &[a, b, c], "gap: ");
+    assert!(err.lines().count() < 30, "{} lines", err.lines().count());
+    let more = err
+        .lines()
+        .find_map(|l| l.strip_prefix("whalegen: ... and "));
+    let more: usize = more.unwrap().trim_end_matches(" more").parse().unwrap();
+    assert!(more > 999_000, "{err}");
+    assert!(!err.chars().any(|c| c.is_control() && c != '\n'), "{err:?}");
+    assert!(err.contains("\\u{1b}]0;title\\u{7}.png"), "{err}");
+}
+
+#[test]
+fn a_merge_into_a_shard_it_merges_is_refused() {
+    let dir = setup();
+    let d = dir.path();
+    let [a, b, c] = [1, 2, 3].map(|i| shard(d, i, 3));
+    let (a, b, c) = (a.as_str(), b.as_str(), c.as_str());
+    for output in [a.to_string(), format!("{a}/merged"), format!("{b}/x/../y")] {
+        let err = run(d, &["batch", "--merge", a, b, c, "-o", &output], 1);
+        assert!(
+            err.contains("the output folder is a shard's"),
+            "{output}: {err}"
+        );
+        assert!(!d.join(a).join("merged").exists() && !d.join(b).join("y").exists());
+    }
+}

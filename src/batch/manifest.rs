@@ -1,14 +1,16 @@
 //! `manifest.json`: what a batch wrote, one entry per file, and the
 //! comparison `--check` makes with it.
 
-use std::io::{Read, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::shard::Share;
+use crate::check;
 use crate::error::Error;
+use crate::folder::Folder;
 use crate::limits::MAX_SHARDS;
 use crate::paths;
 use crate::sink::AtomicFile;
@@ -151,21 +153,31 @@ pub fn check_writable(dir: &Path) -> Result<(), Error> {
     }
 }
 
+/// The largest manifest read, in bytes (64 MiB): about 200,000 outputs.
+pub const MAX_MANIFEST: u64 = 64 << 20;
+
 /// `dir/manifest.json`, its share (if any) checked to be one of at most
 /// `MAX_SHARDS`, each path checked to name a file
 /// inside `dir` (the manifest may come from anywhere: no `..`, no absolute
-/// path, no symbolic link on the way) and to be unique.
+/// path, no symbolic link on the way) and to be unique. The manifest
+/// itself must be a regular file of at most [`MAX_MANIFEST`] bytes, not a
+/// link (see [`Folder`]); a refusal never quotes its values.
 pub fn read(dir: &Path) -> Result<Manifest, Error> {
     let path = dir.join(NAME);
-    let text = std::fs::read_to_string(&path).map_err(|source| Error::ReadManifest {
-        path: path.clone(),
-        reason: format!("{source}; write it with `whalegen batch` without --check first"),
-    })?;
     let refuse = |reason: String| Error::ReadManifest {
         path: path.clone(),
         reason,
     };
-    let manifest: Manifest = serde_json::from_str(&text).map_err(|err| refuse(err.to_string()))?;
+    let text = Folder::open(dir)
+        .and_then(|folder| folder.read_text(Path::new(NAME), "manifest", MAX_MANIFEST))
+        .map_err(|err| match err {
+            Error::ReadPreset { source, .. } if source.kind() == ErrorKind::NotFound => refuse(
+                format!("{source}; write it with `whalegen batch` without --check first"),
+            ),
+            Error::ReadPreset { source, .. } => refuse(source.to_string()),
+            other => refuse(other.to_string()),
+        })?;
+    let manifest: Manifest = serde_json::from_str(&text).map_err(|err| refuse(shape(&err)))?;
     if let Some(share) = &manifest.shard {
         if !(1..=MAX_SHARDS).contains(&share.count) || !(1..=share.count).contains(&share.index) {
             return Err(refuse(format!(
@@ -193,6 +205,33 @@ pub fn read(dir: &Path) -> Result<Manifest, Error> {
         }
     }
     Ok(manifest)
+}
+
+/// What `err` says is wrong with a manifest, without the value at fault
+/// (it could be anything: a token, a terminal's escape sequence): serde
+/// quotes the value, or an unknown key, first; a missing or repeated key
+/// is one of the manifest's own and is kept.
+fn shape(err: &serde_json::Error) -> String {
+    let text = err.to_string();
+    let own = text.starts_with("missing field") || text.starts_with("duplicate field");
+    let quoted = text.find(['`', '"']).filter(|_| !own).and_then(|start| {
+        let quote = text.as_bytes()[start];
+        // The end: the next quote that no backslash escapes.
+        let mut escaped = false;
+        let end = text[start + 1..].bytes().position(|b| {
+            let end = b == quote && !escaped;
+            escaped = b == b'\\' && !escaped;
+            end
+        })? + start
+            + 1;
+        let quote = quote as char;
+        Some(format!(
+            "{}{quote}…{quote}{}",
+            &text[..start],
+            &text[end + 1..]
+        ))
+    });
+    check::escaped(&quoted.unwrap_or(text))
 }
 
 /// The files of `entries`, under `dir`, whose bytes are not the ones the
@@ -301,33 +340,33 @@ impl Change {
     }
 }
 
+/// A change in a line; the path, the manifest's, escaped.
 impl std::fmt::Display for Change {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let path = check::escaped(self.path());
         match self {
-            Change::Changed { path, old, new } => {
+            Change::Changed { old, new, .. } => {
                 write!(f, "changed: {path}: sha256 {old} -> {new}")
             }
-            Change::Added { path, new } => {
+            Change::Added { new, .. } => {
                 write!(f, "new: {path}: sha256 {new}, not in the manifest")
             }
-            Change::Missing { path, old } => {
+            Change::Missing { old, .. } => {
                 write!(
                     f,
                     "missing: {path}: sha256 {old} in the manifest, not rendered"
                 )
             }
             Change::OnDisk {
-                path,
                 old,
                 found: Ok(new),
+                ..
             } => write!(
                 f,
                 "changed on disk: {path}: sha256 {old} in the manifest, {new} in the file"
             ),
             Change::OnDisk {
-                path,
-                found: Err(why),
-                ..
+                found: Err(why), ..
             } => write!(f, "missing on disk: {path}: in the manifest, but {why}"),
         }
     }
@@ -375,5 +414,28 @@ mod tests {
                 "new: d.png: sha256 4, not in the manifest",
             ]
         );
+    }
+
+    #[test]
+    fn a_manifest_of_the_wrong_shape_is_refused_without_its_values() {
+        let seq = "invalid type: string \"…\", expected a sequence";
+        for (json, said) in [
+            (r#"{"outputs": "ghp_secret"}"#, seq),
+            (r#"{"outputs": "ghp_\"secret"}"#, seq),
+            (r#"{"ghp_secret": 1}"#, "unknown field `…`, expected"),
+            (
+                r#"{"shard": {"index": "ghp_secret"}}"#,
+                "invalid type: string \"…\", expected u32",
+            ),
+            ("{}", "missing field `outputs`"),
+        ] {
+            let err = serde_json::from_str::<Manifest>(json).unwrap_err();
+            let shown = shape(&err);
+            assert!(
+                shown.starts_with(said) && !shown.contains("secret"),
+                "{json}: {shown}"
+            );
+            assert!(shown.contains("line 1 column"), "{shown}");
+        }
     }
 }

@@ -10,12 +10,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
 use super::manifest::{self, digest, hex, Entry, Manifest, NAME};
 use super::shard::Share;
+use crate::check;
 use crate::error::Error;
 use crate::options::MergeOptions;
 use crate::paths;
@@ -63,9 +64,10 @@ pub fn merge(options: &MergeOptions) -> Result<Merged, Error> {
             )),
             Err(error) => problems.push(error.chain()),
         }
-        if same_folder(dir, &options.output) {
+        if is_within(&options.output, dir) {
             problems.push(format!(
-                "conflict: {}: the output folder is a shard's; merge into another",
+                "conflict: {}: the output folder is a shard's, or inside one; merge into \
+                 another",
                 dir.display()
             ));
         }
@@ -76,8 +78,10 @@ pub fn merge(options: &MergeOptions) -> Result<Merged, Error> {
         files(&shards, &mut problems);
     }
     if !problems.is_empty() {
+        // A shard's manifest names its files: escaped, it cannot drive the
+        // terminal.
         return Ok(Merged {
-            problems,
+            problems: problems.iter().map(|p| check::escaped(p)).collect(),
             ..Merged::default()
         });
     }
@@ -102,11 +106,32 @@ pub fn merge(options: &MergeOptions) -> Result<Merged, Error> {
     })
 }
 
-fn same_folder(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
+/// Whether `path`, which need not exist yet, is the folder `dir` or inside
+/// it: the part of `path` that exists resolved (links, `..`), the rest
+/// taken as written.
+fn is_within(path: &Path, dir: &Path) -> bool {
+    let (Ok(dir), Ok(mut full)) = (dir.canonicalize(), Path::new(".").canonicalize()) else {
+        return false;
+    };
+    let mut exists = true;
+    for part in path.components() {
+        match part {
+            Component::ParentDir if !exists => {
+                full.pop();
+            }
+            Component::CurDir => {}
+            part => {
+                full.push(part);
+                if exists {
+                    match full.canonicalize() {
+                        Ok(resolved) => full = resolved,
+                        Err(_) => exists = false,
+                    }
+                }
+            }
+        }
     }
+    full.starts_with(&dir)
 }
 
 /// The shares must be those of one job list, each once, none missing:

@@ -3,7 +3,6 @@
 //! processes or clock) in reach.
 
 use std::cell::{Cell, RefCell};
-use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
@@ -24,6 +23,7 @@ use super::image;
 use super::text;
 use super::xml;
 use crate::error::Error;
+use crate::folder::Folder;
 use crate::options::P5Version;
 
 /// The file name the prelude's frames carry in a stack, left out of reports.
@@ -94,7 +94,7 @@ impl Engine {
         version: P5Version,
         seed: u32,
         shown: Arc<AtomicUsize>,
-        folder: PathBuf,
+        folder: Arc<Folder>,
     ) -> Result<Engine, Error> {
         let runtime = Runtime::new().map_err(engine_error)?;
         runtime.set_memory_limit(limits.heap);

@@ -1,13 +1,16 @@
 //! The one file access a sketch has: p5's `loadJSON`, `loadStrings`,
 //! `loadTable` and `loadXML` read text files inside the sketch's folder
-//! (prelude.js, data.js and xml.rs parse them), `loadBytes` any file. A URL, an absolute path, `..` or a symbolic link is
-//! refused in one line naming it; nothing is ever written.
+//! (prelude.js, data.js and xml.rs parse them), `loadBytes` any file. A
+//! URL, an absolute path, `..` or a symbolic link is refused in one line
+//! naming it; files are opened as [`Folder`] opens them, so a link swapped
+//! in while the sketch runs is refused too; nothing is ever written.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::sync::Arc;
 
 use rquickjs::{Ctx, Exception, Function, Object, TypedArray};
 
-use crate::paths::{inside, read_bounded, read_bytes};
+use crate::folder::Folder;
 
 /// The largest data file a sketch reads, in bytes (64 MiB).
 const MAX_DATA: u64 = 64 << 20;
@@ -15,7 +18,7 @@ const MAX_DATA: u64 = 64 << 20;
 /// Sets `__native.readText(path, call)`: the text of `path`, relative to
 /// `folder`; `call` (`loadJSON`, ...) names the function in errors; and
 /// `__native.readBytes(path)`, `loadBytes`'s: its bytes, a Uint8Array.
-pub(super) fn install_files<'js>(ctx: &Ctx<'js>, folder: PathBuf) -> rquickjs::Result<()> {
+pub(super) fn install_files<'js>(ctx: &Ctx<'js>, folder: Arc<Folder>) -> rquickjs::Result<()> {
     let native: Object = ctx.globals().get("__native")?;
     let at = folder.clone();
     let read = move |ctx: Ctx<'_>, path: String, call: String| {
@@ -31,27 +34,25 @@ pub(super) fn install_files<'js>(ctx: &Ctx<'js>, folder: PathBuf) -> rquickjs::R
 }
 
 /// The text of the file `path` inside `folder`, or why not, in a line.
-pub(super) fn read_text(folder: &Path, path: &str, call: &str) -> Result<String, String> {
-    let file = locate(folder, path, call)?;
-    read_bounded(&file, MAX_DATA).map_err(|e| format!("{call}(): {}", e.chain()))
+pub(super) fn read_text(folder: &Folder, path: &str, call: &str) -> Result<String, String> {
+    refuse_url(&format!("{call}({path:?})"), path)?;
+    folder
+        .read_text(Path::new(path), "path", MAX_DATA)
+        .map_err(|e| format!("{call}(): {}", e.chain()))
 }
 
 /// The bytes of the file `path` inside `folder` (at most `max`), or why
 /// not, in a line naming `call` and the path.
 pub(super) fn read_data(
-    folder: &Path,
+    folder: &Folder,
     path: &str,
     call: &str,
     max: u64,
 ) -> Result<Vec<u8>, String> {
-    let file = locate(folder, path, call)?;
-    read_bytes(&file, max).map_err(|e| format!("{call}(): {}", e.chain()))
-}
-
-/// The file `path` names inside `folder`: not a URL, nor outside it.
-fn locate(folder: &Path, path: &str, call: &str) -> Result<PathBuf, String> {
     refuse_url(&format!("{call}({path:?})"), path)?;
-    inside(folder, Path::new(path), "path").map_err(|e| format!("{call}(): {e}"))
+    folder
+        .read(Path::new(path), "path", max)
+        .map_err(|e| format!("{call}(): {}", e.chain()))
 }
 
 /// Refuses a `path` that is a URL; `call` names the call in the refusal.
@@ -73,8 +74,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join("data")).unwrap();
         std::fs::write(dir.path().join("data/a.txt"), "one\ntwo").unwrap();
+        let folder = Folder::open(dir.path()).unwrap();
         assert_eq!(
-            read_text(dir.path(), "data/a.txt", "loadStrings").unwrap(),
+            read_text(&folder, "data/a.txt", "loadStrings").unwrap(),
             "one\ntwo"
         );
         for (path, needle) in [
@@ -85,7 +87,7 @@ mod tests {
             ("data/missing.txt", "data/missing.txt"),
             ("data", "not a regular file"),
         ] {
-            let err = read_text(dir.path(), path, "loadJSON").unwrap_err();
+            let err = read_text(&folder, path, "loadJSON").unwrap_err();
             assert!(
                 err.starts_with("loadJSON(") && err.contains(needle),
                 "{path}: {err}"

@@ -4,7 +4,7 @@
 //! target of the drawing calls, `image()` and `copy()`, and p5.Image's
 //! `resize` and `mask`.
 
-use std::path::PathBuf;
+use std::sync::Arc;
 
 use rquickjs::prelude::Rest;
 use rquickjs::{Array, Ctx, Exception, Function, Object};
@@ -12,6 +12,7 @@ use rquickjs::{Array, Ctx, Exception, Function, Object};
 use super::bind::{set, Stage, N};
 use super::files::read_data;
 use super::surfaces::{Guard, Surfaces, CANVAS, MAX_PIXELS};
+use crate::folder::Folder;
 use crate::limits::{MAX_SCALE, MIN_SCALE};
 use crate::p5::decode::{decode, MAX_IMAGE_PIXELS};
 use crate::p5::{tinted, P5};
@@ -24,7 +25,7 @@ const MAX_IMAGE_FILE: u64 = 64 << 20;
 pub(super) fn install_images<'js>(
     ctx: &Ctx<'js>,
     stage: &Stage,
-    folder: PathBuf,
+    folder: Arc<Folder>,
 ) -> rquickjs::Result<()> {
     let native: Object = ctx.globals().get("__native")?;
     let s = stage.clone();

@@ -2,10 +2,12 @@
 //! them in `<script>` tags, in order. p5.js's own scripts are left out
 //! (whalegen is the p5 library); every path stays inside the folder.
 
+use std::io::ErrorKind;
 use std::path::Path;
 
 use crate::error::Error;
-use crate::paths::{inside, read_text};
+use crate::folder::Folder;
+use crate::paths::{read_text, MAX_FILE};
 
 /// One script of a sketch: its name in error messages and its code.
 #[derive(Debug, Clone)]
@@ -14,6 +16,15 @@ pub(super) struct Script {
     pub(super) code: String,
 }
 
+/// The most scripts an index.html may list, p5.js's own left out.
+pub(crate) const MAX_SCRIPTS: usize = 256;
+
+/// The most bytes a sketch's scripts may hold together (16 MiB).
+pub(crate) const MAX_CODE: u64 = 16 << 20;
+
+/// The most p5.js `<script>` tags kept to tell the version by.
+const MAX_P5_TAGS: usize = 16;
+
 /// A sketch as its files give it.
 #[derive(Debug)]
 pub(super) struct Page {
@@ -21,13 +32,16 @@ pub(super) struct Page {
     pub(super) name: String,
     /// Its scripts in the order the browser would run them.
     pub(super) scripts: Vec<Script>,
-    /// The `src` of each p5.js (or add-on) `<script>` its `index.html`
-    /// loads: they tell which p5.js it was written for.
+    /// The `src` of the first p5.js (or add-on) `<script>` tags its
+    /// `index.html` loads: they tell which p5.js it was written for.
     pub(super) p5_tags: Vec<String>,
 }
 
 /// The sketch at `path`: a `.js` file, or a folder with an `index.html`.
-pub(super) fn scripts(path: &Path) -> Result<Page, Error> {
+/// A folder's index.html and scripts are read through `folder`, the
+/// sketch's, opened once: none may be or pass through a symbolic link. At
+/// most [`MAX_SCRIPTS`] scripts of [`MAX_CODE`] bytes in all.
+pub(super) fn scripts(path: &Path, folder: &Folder) -> Result<Page, Error> {
     let refuse = |reason: String| Error::BadValue {
         key: "sketch".into(),
         value: format!("`{}`", path.display()),
@@ -39,26 +53,49 @@ pub(super) fn scripts(path: &Path) -> Result<Page, Error> {
         .filter(|s| !s.is_empty() && s != "." && s != "..")
         .unwrap_or_else(|| "sketch".into());
     if path.is_dir() {
-        let html = read_text(&path.join("index.html")).map_err(|_| {
-            refuse("a folder of a sketch needs an index.html that lists its scripts".into())
-        })?;
+        let html = folder
+            .read_text(Path::new("index.html"), "sketch", MAX_FILE)
+            .map_err(|err| match &err {
+                Error::ReadPreset { source, .. } if source.kind() == ErrorKind::NotFound => {
+                    refuse("a folder of a sketch needs an index.html that lists its scripts".into())
+                }
+                _ => err,
+            })?;
         let mut scripts = Vec::new();
         let mut p5_tags = Vec::new();
+        let mut code = 0;
         for tag in script_tags(&html) {
-            match tag {
-                Tag::Src(src) if is_p5_library(&src) => p5_tags.push(src),
-                Tag::Src(src) => {
-                    let file = inside(path, Path::new(&src), "script")?;
-                    scripts.push(Script {
-                        name: src.clone(),
-                        code: read_text(&file)?,
-                    });
+            let script = match tag {
+                Tag::Src(src) if is_p5_library(&src) => {
+                    if p5_tags.len() < MAX_P5_TAGS {
+                        p5_tags.push(src);
+                    }
+                    continue;
                 }
-                Tag::Inline(code) => scripts.push(Script {
+                Tag::Src(src) => Script {
+                    code: folder.read_text(Path::new(&src), "script", MAX_FILE)?,
+                    name: src,
+                },
+                Tag::Inline(code) => Script {
                     name: "index.html".into(),
                     code,
-                }),
+                },
+            };
+            if scripts.len() == MAX_SCRIPTS {
+                return Err(refuse(format!(
+                    "its index.html lists over {MAX_SCRIPTS} scripts; whalegen runs at most \
+                     {MAX_SCRIPTS}"
+                )));
             }
+            code += script.code.len() as u64;
+            if code > MAX_CODE {
+                return Err(refuse(format!(
+                    "its scripts hold over {} MiB together; whalegen runs at most {} MiB",
+                    MAX_CODE >> 20,
+                    MAX_CODE >> 20
+                )));
+            }
+            scripts.push(script);
         }
         if scripts.is_empty() {
             return Err(refuse(
@@ -76,6 +113,7 @@ pub(super) fn scripts(path: &Path) -> Result<Page, Error> {
             "expected a p5.js sketch: a .js file, or a folder with an index.html".into(),
         ));
     }
+    // The file the command line (or a checked preset) names: read as named.
     let code = read_text(path)?;
     let file = path
         .file_name()

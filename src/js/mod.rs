@@ -19,7 +19,7 @@ mod text;
 mod version;
 mod xml;
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -34,6 +34,7 @@ pub(crate) use xml::parse as parse_xml;
 
 use crate::check;
 use crate::error::Error;
+use crate::folder::Folder;
 use crate::limits::{MAX_FPS, MIN_FPS};
 use crate::options::SketchOptions;
 use crate::p5::{Drawing, P5};
@@ -56,7 +57,7 @@ pub struct JsSource {
     /// The sketch's file (or folder) name without `.js`.
     stem: String,
     /// The folder its data files are read from: the sketch's own.
-    folder: PathBuf,
+    folder: Arc<Folder>,
     scripts: Vec<Script>,
     /// The p5.js it was written for, and why that one.
     p5: Chosen,
@@ -100,7 +101,14 @@ impl JsSource {
     /// (`millis()`, `deltaTime`) follows it. Fails on a file that can't be
     /// read, a syntax error, or an error in `setup()`.
     pub fn load(options: &SketchOptions, fps: Option<f64>) -> Result<JsSource, Error> {
-        let page = load::scripts(&options.path)?;
+        let folder = Arc::new(Folder::open(match &options.path {
+            dir if dir.is_dir() => dir,
+            file => match file.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => Path::new("."),
+            },
+        })?);
+        let page = load::scripts(&options.path, &folder)?;
         let (stem, scripts) = (page.name, page.scripts);
         let name = options.name.clone().unwrap_or_else(|| stem.clone());
         let mut params = serde_json::Map::new();
@@ -117,13 +125,6 @@ impl JsSource {
         let limits = Limits {
             time: Duration::from_secs_f64(options.time_limit),
             heap: (options.heap as usize) << 20,
-        };
-        let folder = match &options.path {
-            dir if dir.is_dir() => dir.clone(),
-            file => match file.parent() {
-                Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-                _ => PathBuf::from("."),
-            },
         };
         let p5 = version::choose(options.p5, &page.p5_tags, &folder, &scripts);
         let mut source = JsSource {

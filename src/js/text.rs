@@ -5,7 +5,7 @@
 //! `crate::p5::BUNDLED_FACES`), then each font loaded, in order.
 
 use std::cell::{Cell, RefCell};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -14,8 +14,8 @@ use rquickjs::{Ctx, Exception, Object};
 use super::bind::{set, Stage, N};
 use super::files::refuse_url;
 use super::record::Op;
+use crate::folder::Folder;
 use crate::p5::{Cmd, Font, TextDraw, TextRun, TooMany, BUNDLED_FACES};
-use crate::paths::{inside, read_bytes};
 
 /// The largest font file a sketch loads, in bytes (32 MiB: the largest
 /// CJK fonts are about 20).
@@ -40,7 +40,11 @@ const MAX_PENDING_GLYPHS: usize = 1 << 20;
 
 /// Sets the text natives on `__native`. `folder` is the sketch's, the only
 /// one `loadFont` reads.
-pub(super) fn install_text(ctx: &Ctx<'_>, stage: &Stage, folder: PathBuf) -> rquickjs::Result<()> {
+pub(super) fn install_text(
+    ctx: &Ctx<'_>,
+    stage: &Stage,
+    folder: Arc<Folder>,
+) -> rquickjs::Result<()> {
     let native: Object = ctx.globals().get("__native")?;
     let fonts: Rc<RefCell<Vec<Arc<Font>>>> = Rc::new(RefCell::new(
         (0..BUNDLED_FACES).map(Font::bundled).collect(),
@@ -254,15 +258,17 @@ fn bounded(ctx: &Ctx<'_>, call: &str, text: &str) -> rquickjs::Result<()> {
 
 /// The font in the file `path` inside `folder`, or why not, in a line that
 /// names the call and the file.
-fn load_font(folder: &Path, path: &str) -> Result<Font, String> {
+fn load_font(folder: &Folder, path: &str) -> Result<Font, String> {
     let call = format!("loadFont({path:?})");
     refuse_url(&call, path)?;
     let lower = path.to_ascii_lowercase();
     if !(lower.ends_with(".ttf") || lower.ends_with(".otf")) {
         return Err(format!("{call}: whalegen loads .ttf and .otf fonts"));
     }
-    let file = inside(folder, Path::new(path), "path").map_err(|e| format!("{call}: {e}"))?;
-    let data = read_bytes(&file, MAX_FONT_FILE).map_err(|e| format!("{call}: {}", e.chain()))?;
+    let data = folder
+        .read(Path::new(path), "path", MAX_FONT_FILE)
+        .map_err(|e| format!("{call}: {}", e.chain()))?;
+    let file = folder.path().join(path);
     Font::parse(data).map_err(|why| format!("{call}: {}: {why}", file.display()))
 }
 
@@ -300,7 +306,8 @@ mod tests {
             std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts/DejaVuSans.ttf"));
         std::fs::write(dir.path().join("a.ttf"), sans.unwrap()).unwrap();
         std::fs::write(dir.path().join("broken.ttf"), b"no font").unwrap();
-        assert!(load_font(dir.path(), "a.ttf").is_ok());
+        let folder = Folder::open(dir.path()).unwrap();
+        assert!(load_font(&folder, "a.ttf").is_ok());
         for (path, needle) in [
             ("https://example.com/a.ttf", "a URL"),
             ("../a.ttf", "`..` is not allowed"),
@@ -309,7 +316,7 @@ mod tests {
             ("broken.ttf", "broken.ttf: not a TrueType or OpenType font"),
             ("a.woff", ".ttf and .otf"),
         ] {
-            let err = load_font(dir.path(), path).unwrap_err();
+            let err = load_font(&folder, path).unwrap_err();
             assert!(
                 err.starts_with(&format!("loadFont({path:?}): ")) && err.contains(needle),
                 "{path}: {err}"

@@ -7,8 +7,8 @@ use std::io::Read;
 use std::path::Path;
 
 use super::load::Script;
+use crate::folder::Folder;
 use crate::options::P5Version;
-use crate::paths::inside;
 
 /// A version, and why it was chosen, for the summary line.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,7 +70,7 @@ const LOADERS: [&str; 7] = [
 pub(super) fn choose(
     asked: Option<P5Version>,
     p5_tags: &[String],
-    folder: &Path,
+    folder: &Folder,
     scripts: &[Script],
 ) -> Chosen {
     if let Some(version) = asked {
@@ -109,7 +109,7 @@ pub(super) fn choose(
 /// The version a p5 `<script src>` names: `p5@2.3.4` or `p5.js/1.11.1/`
 /// on a CDN, or the banner of a local `p5.js` / `p5.min.js`. Add-ons
 /// (`p5.sound.js`) name none.
-fn of_tag(src: &str, folder: &Path) -> Option<Chosen> {
+fn of_tag(src: &str, folder: &Folder) -> Option<Chosen> {
     let file = src.rsplit('/').next().unwrap_or(src);
     let file = file.split(['?', '#']).next().unwrap_or("");
     let main = matches!(file, "p5.js" | "p5.min.js") || src.contains("p5@");
@@ -146,10 +146,10 @@ fn major_of(text: &str) -> Option<P5Version> {
 /// The version in the first line of a local p5 build at `src` in
 /// `folder`, `/*! p5.js v1.11.13 ...`. Only that line is read, and only
 /// inside the folder.
-fn banner(folder: &Path, src: &str) -> Option<P5Version> {
-    let path = inside(folder, Path::new(src), "script").ok()?;
+fn banner(folder: &Folder, src: &str) -> Option<P5Version> {
+    let (mut file, _) = folder.open_file(Path::new(src), "script").ok()?;
     let mut head = [0u8; 256];
-    let read = std::fs::File::open(path).ok()?.read(&mut head).ok()?;
+    let read = file.read(&mut head).ok()?;
     let head = String::from_utf8_lossy(&head[..read]);
     let (_, after) = head.split_once("p5.js v")?;
     major_of(after)
@@ -252,8 +252,12 @@ mod tests {
         }]
     }
 
+    fn here() -> Folder {
+        Folder::open(Path::new(".")).unwrap()
+    }
+
     fn chosen(code: &str) -> Chosen {
-        choose(None, &[], Path::new("."), &script(code))
+        choose(None, &[], &here(), &script(code))
     }
 
     #[test]
@@ -300,27 +304,13 @@ mod tests {
             "https://cdn.jsdelivr.net/npm/p5@1.11.1/lib/p5.js".to_string(),
             "https://cdn.jsdelivr.net/npm/p5@1.11.1/lib/addons/p5.sound.min.js".to_string(),
         ];
-        let c = choose(
-            None,
-            &tags,
-            Path::new("."),
-            &script("async function setup() {}"),
-        );
+        let c = choose(None, &tags, &here(), &script("async function setup() {}"));
         assert_eq!(c.version, P5Version::One);
         let cdnjs = ["https://cdnjs.cloudflare.com/ajax/libs/p5.js/2.0.3/p5.min.js".into()];
-        assert_eq!(
-            choose(None, &cdnjs, Path::new("."), &[]).version,
-            P5Version::Two
-        );
+        assert_eq!(choose(None, &cdnjs, &here(), &[]).version, P5Version::Two);
         let latest = ["https://cdn.jsdelivr.net/npm/p5@latest/lib/p5.min.js".into()];
         assert_eq!(
-            choose(
-                None,
-                &latest,
-                Path::new("."),
-                &script("function preload(){}")
-            )
-            .version,
+            choose(None, &latest, &here(), &script("function preload(){}")).version,
             P5Version::Two
         );
     }
@@ -330,7 +320,7 @@ mod tests {
         let c = choose(
             Some(P5Version::One),
             &[],
-            Path::new("."),
+            &here(),
             &script("async function setup() {}"),
         );
         assert_eq!(c.version, P5Version::One);
@@ -345,10 +335,18 @@ mod tests {
         )
         .unwrap();
         let tags = ["p5.min.js".to_string()];
-        assert_eq!(choose(None, &tags, dir.path(), &[]).version, P5Version::One);
+        assert_eq!(
+            choose(None, &tags, &Folder::open(dir.path()).unwrap(), &[]).version,
+            P5Version::One
+        );
         // Outside the folder it is not read.
         let outside = ["../p5.min.js".to_string()];
-        let c = choose(None, &outside, dir.path(), &script("function preload(){}"));
+        let c = choose(
+            None,
+            &outside,
+            &Folder::open(dir.path()).unwrap(),
+            &script("function preload(){}"),
+        );
         assert_eq!(c.version, P5Version::One);
         assert!(c.why.contains("preload"), "{}", c.why);
     }

@@ -4,7 +4,7 @@
 //! of nesting and the count of nodes; a DTD's entities are not expanded (a
 //! reference to one is refused by name), so no file expands past itself.
 
-use std::path::PathBuf;
+use std::sync::Arc;
 
 use quick_xml::escape::resolve_predefined_entity;
 use quick_xml::events::{BytesStart, Event};
@@ -12,6 +12,7 @@ use quick_xml::{Reader, XmlVersion};
 use rquickjs::{Array, Ctx, Exception, Function, Object};
 
 use super::files::read_text;
+use crate::folder::Folder;
 
 /// The deepest an element may be nested.
 pub(super) const MAX_DEPTH: usize = 1_000;
@@ -22,7 +23,7 @@ pub(super) const MAX_NODES: usize = 1_000_000;
 /// `folder`, each an array: `['<', name, [key, value, ...]]` opens an
 /// element, `['>']` closes it, `[nodeName, value]` is a leaf and
 /// `['?', target, data]` an instruction.
-pub(super) fn install_xml<'js>(ctx: &Ctx<'js>, folder: PathBuf) -> rquickjs::Result<()> {
+pub(super) fn install_xml<'js>(ctx: &Ctx<'js>, folder: Arc<Folder>) -> rquickjs::Result<()> {
     let native: Object = ctx.globals().get("__native")?;
     let read = move |ctx: Ctx<'js>, path: String| {
         let throw = |why: String| Exception::throw_message(&ctx, &why);

@@ -20,10 +20,14 @@ enum Target {
     Numbered {
         pattern: FramePattern,
         next: u32,
-        /// How the files being encoded on the pool turned out.
-        done: Sender<Result<(), Error>>,
-        finished: Receiver<Result<(), Error>>,
+        /// How the files being encoded on the pool turned out, by frame.
+        done: Sender<(u32, Result<(), Error>)>,
+        finished: Receiver<(u32, Result<(), Error>)>,
         in_flight: usize,
+        /// The frames put in place so far.
+        written: Vec<u32>,
+        /// The first file that failed, if any.
+        failed: Option<Error>,
     },
 }
 
@@ -59,6 +63,8 @@ impl PngSink {
                 done,
                 finished,
                 in_flight: 0,
+                written: Vec::new(),
+                failed: None,
             },
             rgba: Vec::new(),
         })
@@ -80,23 +86,24 @@ impl Sink for PngSink {
                 pattern,
                 next,
                 done,
-                finished,
                 in_flight,
+                ..
             } => {
-                let path: PathBuf = pattern.path(*next);
+                let frame_number = *next;
+                let path: PathBuf = pattern.path(frame_number);
                 *next += 1;
                 let file = AtomicFile::create(&path)?;
                 let (frame, done) = (Arc::clone(frame), done.clone());
                 rayon::spawn(move || {
-                    // Only fails once the render has failed already.
-                    let _ = done.send(write_file(file, &frame, &mut Vec::new()));
+                    let written = write_file(file, &frame, &mut Vec::new());
+                    // Only fails once the sink is gone, which waits for this.
+                    let _ = done.send((frame_number, written));
                 });
                 *in_flight += 1;
                 if *in_flight < IN_FLIGHT {
                     return Ok(());
                 }
-                *in_flight -= 1;
-                finished.recv().expect("every file sent is written")
+                self.wait(1)
             }
         }
     }
@@ -107,16 +114,71 @@ impl Sink for PngSink {
 }
 
 impl PngSink {
+    /// Waits for `count` of the files in flight. After a failure it waits
+    /// for every one, so that none is left under its temporary name, and
+    /// the error says which frames were written.
+    fn wait(&mut self, count: usize) -> Result<(), Error> {
+        let Target::Numbered {
+            pattern,
+            finished,
+            in_flight,
+            written,
+            failed,
+            ..
+        } = &mut self.target
+        else {
+            return Ok(());
+        };
+        let mut left = count;
+        while left > 0 || (failed.is_some() && *in_flight > 0) {
+            let (frame, result) = finished.recv().expect("every file sent is written");
+            *in_flight -= 1;
+            left = left.saturating_sub(1);
+            match result {
+                Ok(()) => written.push(frame),
+                Err(error) => {
+                    failed.get_or_insert(error);
+                }
+            }
+        }
+        match failed.take() {
+            Some(error) => Err(Error::FramesStopped {
+                written: written_frames(pattern, written),
+                error: Box::new(error),
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// Waits for the files still being written; the first error, if any.
     fn drain(&mut self) -> Result<(), Error> {
-        match &mut self.target {
+        match &self.target {
             Target::Single(_) => Ok(()),
-            Target::Numbered {
-                finished,
-                in_flight,
-                ..
-            } => finished.iter().take(std::mem::take(in_flight)).collect(),
+            Target::Numbered { in_flight, .. } => self.wait(*in_flight),
         }
+    }
+}
+
+/// The frames of `written` as a line says them: `frames 0 to 4 (f/0000.png
+/// to f/0004.png) were written`, or `no frame was written`.
+fn written_frames(pattern: &FramePattern, written: &mut [u32]) -> String {
+    written.sort_unstable();
+    let ranges = written.chunk_by(|a, b| b - a == 1);
+    let said: Vec<String> = ranges
+        .map(|run| match run {
+            [one] => format!("{one} ({})", pattern.path(*one).display()),
+            [first, .., last] => format!(
+                "{first} to {last} ({} to {})",
+                pattern.path(*first).display(),
+                pattern.path(*last).display()
+            ),
+            [] => unreachable!("chunks are never empty"),
+        })
+        .collect();
+    match written.len() {
+        0 => "no frame was written".into(),
+        1 => format!("frame {} was written", said.join(", ")),
+        _ => format!("frames {} were written", said.join(", ")),
     }
 }
 

@@ -44,7 +44,33 @@ pub(crate) struct OutputSpec {
     pub(crate) transparent: bool,
     #[serde(default = "lossless")]
     pub(crate) quality: f64,
+    #[serde(default, deserialize_with = "byte_size")]
     pub(crate) max_size: Option<String>,
+}
+
+/// A `max_size`: a size such as `"2MB"`, or a number of bytes, as its
+/// digits (`limits::check_max_size` reads both).
+fn byte_size<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    struct Size;
+    impl serde::de::Visitor<'_> for Size {
+        type Value = Option<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a size such as \"2MB\", \"500kB\" or \"1.5MiB\", or a number of bytes")
+        }
+        fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+            Ok(Some(v.to_string()))
+        }
+        fn visit_i64<E>(self, v: i64) -> Result<Self::Value, E> {
+            Ok(Some(v.to_string()))
+        }
+        fn visit_u64<E>(self, v: u64) -> Result<Self::Value, E> {
+            Ok(Some(v.to_string()))
+        }
+        fn visit_f64<E>(self, v: f64) -> Result<Self::Value, E> {
+            Ok(Some(v.to_string()))
+        }
+    }
+    d.deserialize_any(Size)
 }
 
 fn one() -> f64 {
@@ -177,6 +203,26 @@ mod tests {
             (sized.quality, sized.max_size.as_deref()),
             (80.0, Some("1MB"))
         );
+        let bytes: Table = r#"outputs = [{ path = "a.gif", max_size = 250000 }]"#
+            .parse()
+            .unwrap();
+        let Value::Table(table) = &outputs(bytes["outputs"].clone()).unwrap()[0] else {
+            panic!()
+        };
+        assert_eq!(
+            spec(table.clone()).unwrap().max_size.as_deref(),
+            Some("250000")
+        );
+        for odd in ["-5", "999", "true", "[1]"] {
+            let err = refusal(&format!(
+                "outputs = [{{ path = \"a.gif\", max_size = {odd} }}]"
+            ));
+            assert!(
+                err.contains("a number of bytes") || err.contains("(bytes), at least 1000"),
+                "{odd}: {err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
         let err = refusal(r#"outputs = ["jpeg"]"#);
         assert!(
             err.contains("\"jpeg\"") && err.contains("\"apng\""),
