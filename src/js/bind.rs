@@ -620,7 +620,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         }
         let mut err = std::io::stderr().lock();
         if n <= MAX_PRINTED {
-            let _ = writeln!(err, "{text}");
+            let _ = writeln!(err, "{}", super::engine::bounded(&text));
         } else if n == MAX_PRINTED + 1 {
             let _ = writeln!(err, "(print: {MAX_PRINTED} lines shown, the rest are not)");
         }
