@@ -246,13 +246,13 @@ impl Engine {
 /// sketch's own `throw null` reads the same).
 const OUT_OF_MEMORY: &str = "uncaught null";
 
-/// The most characters of a thrown message, or a printed line, shown: the
-/// rest is counted, not written.
-pub(super) const MAX_SHOWN: usize = 4096;
+/// The most characters of a thrown message (or name, or thrown string)
+/// shown: the rest is counted, not written.
+const MAX_MESSAGE: usize = 4096;
 
-/// `text` cut to `MAX_SHOWN` characters, with how many more there were.
-pub(super) fn bounded(text: &str) -> String {
-    match text.char_indices().nth(MAX_SHOWN) {
+/// `text` cut to `most` characters, with how many more there were.
+pub(super) fn bounded(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
         Some((cut, _)) => {
             let more = text[cut..].chars().count();
             format!("{}… ({more} more characters)", &text[..cut])
@@ -277,7 +277,11 @@ impl Thrown {
                     .flatten()
                     .unwrap_or_else(|| "Error".into());
                 let message = e.message().unwrap_or_default();
-                let message = format!("{}: {}", bounded(&name), bounded(&message));
+                let message = format!(
+                    "{}: {}",
+                    bounded(&name, MAX_MESSAGE),
+                    bounded(&message, MAX_MESSAGE)
+                );
                 (message, e.stack().unwrap_or_default())
             }
             CaughtError::Value(v) => (format!("uncaught {}", shown_value(v)), String::new()),
@@ -370,7 +374,7 @@ fn stack_frames(stack: &str) -> Vec<Frame> {
 
 fn shown_value(v: &rquickjs::Value) -> String {
     if let Some(s) = v.as_string().and_then(|s| s.to_string().ok()) {
-        return format!("{:?}", bounded(&s));
+        return format!("{:?}", bounded(&s, MAX_MESSAGE));
     }
     if let Some(n) = v.as_number() {
         return n.to_string();
