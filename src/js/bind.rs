@@ -30,6 +30,11 @@ use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, Segment, ShapeEnd, P5};
 /// should not flood the terminal or a CI log.
 const MAX_PRINTED: usize = 200;
 
+/// The most characters of a line `print()` writes, the rest counted: more
+/// than the longest line a reference prints (19,527 characters of
+/// `textToPoints`), far less than a flood of 100 MB.
+const MAX_PRINT_LINE: usize = 65_536;
+
 /// The most states `push()` keeps unrestored on one surface: past them a
 /// sketch is pushing without popping (p5 would grow without end).
 const MAX_SAVED: usize = 100_000;
@@ -634,7 +639,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         }
         let mut err = std::io::stderr().lock();
         if n <= MAX_PRINTED {
-            let _ = writeln!(err, "{text}");
+            let _ = writeln!(err, "{}", super::engine::bounded(&text, MAX_PRINT_LINE));
         } else if n == MAX_PRINTED + 1 {
             let _ = writeln!(err, "(print: {MAX_PRINTED} lines shown, the rest are not)");
         }

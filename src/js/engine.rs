@@ -11,8 +11,7 @@ use std::time::Duration;
 use rquickjs::context::EvalOptions;
 use rquickjs::function::IntoArgs;
 use rquickjs::{
-    CatchResultExt, CaughtError, Context, Ctx, Exception, Function, Object, Persistent, Runtime,
-    Value,
+    CatchResultExt, CaughtError, Context, Exception, Function, Object, Persistent, Runtime, Value,
 };
 
 use super::bind::{self, Stage};
@@ -22,6 +21,7 @@ use super::files;
 use super::image;
 use super::text;
 use super::xml;
+use crate::check;
 use crate::error::Error;
 use crate::folder::Folder;
 use crate::options::P5Version;
@@ -156,8 +156,12 @@ impl Engine {
                 engine.eval(file, code)?;
             }
         }
-        // What the API's files share is not the sketch's.
-        engine.eval(PRELUDE, "delete globalThis.__whalegenPrelude;")?;
+        // What the API's files share is not the sketch's, nor are the
+        // natives: each file took them as an argument.
+        engine.eval(
+            PRELUDE,
+            "delete globalThis.__whalegenPrelude; delete globalThis.__native;",
+        )?;
         Ok(engine)
     }
 
@@ -171,8 +175,11 @@ impl Engine {
             options.global = true;
             options.strict = false;
             options.filename = Some(file.into());
-            self.timed(|| ctx.eval_with_options::<(), _>(code, options).catch(&ctx))
-                .map_err(|e| self.report(&ctx, e, "the script"))
+            self.timed(|| {
+                let result = ctx.eval_with_options::<(), _>(code, options).catch(&ctx);
+                result.map_err(|e| self.read(e))
+            })
+            .map_err(|e| self.report(e, "the script"))
         })?;
         self.settle("the script")
     }
@@ -189,8 +196,8 @@ impl Engine {
                 let f: Function = hooks.get(name)?;
                 f.call::<_, ()>(args)
             };
-            self.timed(|| run().catch(&ctx))
-                .map_err(|e| self.report(&ctx, e, what))
+            self.timed(|| run().catch(&ctx).map_err(|e| self.read(e)))
+                .map_err(|e| self.report(e, what))
         })?;
         self.settle(what)?;
         // What the call started and left unsettled: an async setup() still
@@ -200,8 +207,8 @@ impl Engine {
                 let hooks: Object = ctx.globals().get("__whalegen")?;
                 hooks.get::<_, Function>("settled")?.call((what,))
             };
-            self.timed(|| run().catch(&ctx))
-                .map_err(|e| self.report(&ctx, e, what))
+            self.timed(|| run().catch(&ctx).map_err(|e| self.read(e)))
+                .map_err(|e| self.report(e, what))
         })
     }
 
@@ -218,7 +225,7 @@ impl Engine {
                 Err(job) => {
                     return job.0.with(|ctx| {
                         let caught = CaughtError::from_error(&ctx, rquickjs::Error::Exception);
-                        Err(self.report(&ctx, caught, what))
+                        Err(self.report(self.read(caught), what))
                     })
                 }
             }
@@ -231,7 +238,8 @@ impl Engine {
                     Ok(value) => caught(value),
                     Err(e) => CaughtError::Error(e),
                 };
-                Err(match self.report(&ctx, caught, what) {
+                let thrown = self.timed(|| self.read(caught));
+                Err(match self.report(thrown, what) {
                     Error::Script(m) => {
                         Error::Script(format!("{m} (a promise rejected, and nothing handled it)"))
                     }
@@ -248,8 +256,8 @@ impl Engine {
                 let hooks: Object = ctx.globals().get("__whalegen")?;
                 hooks.get::<_, Function>(name)?.call(())
             };
-            self.timed(|| run().catch(&ctx))
-                .map_err(|e| self.report(&ctx, e, name))
+            self.timed(|| run().catch(&ctx).map_err(|e| self.read(e)))
+                .map_err(|e| self.report(e, name))
         })
     }
 
@@ -263,26 +271,38 @@ impl Engine {
         result
     }
 
+    /// What was thrown, read while the time limit still runs: its `name`,
+    /// `message` and `stack` may be getters that never end.
+    fn read(&self, caught: CaughtError) -> Thrown {
+        let thrown = Thrown::read(&caught);
+        let late = self.deadline.get().is_some_and(CpuInstant::passed);
+        match thrown.message.as_str() {
+            "InternalError: interrupted" => thrown,
+            _ if late => Thrown {
+                message: "the error thrown could not be read within the time limit (a name, \
+                          message or stack getter that does not end?); --time-limit sets it"
+                    .to_string(),
+                stack: String::new(),
+            },
+            _ => thrown,
+        }
+    }
+
     /// A JavaScript exception as one line: where, what, and the stack.
-    fn report(&self, _ctx: &Ctx, caught: CaughtError, what: &str) -> Error {
-        let (message, stack) = match &caught {
-            CaughtError::Exception(e) => {
-                let name = e
-                    .get::<_, Option<String>>("name")
-                    .ok()
-                    .flatten()
-                    .unwrap_or_else(|| "Error".into());
-                let message = e.message().unwrap_or_default();
-                (format!("{name}: {message}"), e.stack().unwrap_or_default())
-            }
-            CaughtError::Value(v) => (format!("uncaught {}", shown_value(v)), String::new()),
-            CaughtError::Error(e) => (e.to_string(), String::new()),
-        };
+    fn report(&self, thrown: Thrown, what: &str) -> Error {
+        let Thrown { message, stack } = thrown;
         if message == "InternalError: interrupted" {
             return Error::Script(format!(
                 "{what} ran longer than {} s, the time limit (an endless loop?); \
                  --time-limit sets it",
                 self.limits.time.as_secs_f64()
+            ));
+        }
+        if message == OUT_OF_MEMORY {
+            return Error::Script(format!(
+                "{what} threw null, as QuickJS does when memory runs out (out of memory?): \
+                 the JavaScript heap may hold {} MiB; --heap sets it",
+                self.limits.heap >> 20
             ));
         }
         if message.contains("out of memory") {
@@ -310,7 +330,57 @@ impl Engine {
         } else {
             String::new()
         };
-        Error::Script(format!("{at}{message}{trail}"))
+        // Control characters (a terminal's escapes) shown, not sent.
+        Error::Script(check::escaped(&format!("{at}{message}{trail}")))
+    }
+}
+
+/// What QuickJS throws when memory runs out even for an exception (a
+/// sketch's own `throw null` reads the same).
+const OUT_OF_MEMORY: &str = "uncaught null";
+
+/// The most characters of a thrown message (or name, or thrown string)
+/// shown: the rest is counted, not written.
+const MAX_MESSAGE: usize = 4096;
+
+/// `text` cut to `most` characters, with how many more there were.
+pub(super) fn bounded(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((cut, _)) => {
+            let more = text[cut..].chars().count();
+            format!("{}… ({more} more characters)", &text[..cut])
+        }
+        None => text.to_string(),
+    }
+}
+
+/// An exception's message (`name: message`) and stack, as read.
+struct Thrown {
+    message: String,
+    stack: String,
+}
+
+impl Thrown {
+    fn read(caught: &CaughtError) -> Thrown {
+        let (message, stack) = match caught {
+            CaughtError::Exception(e) => {
+                let name = e
+                    .get::<_, Option<String>>("name")
+                    .ok()
+                    .flatten()
+                    .unwrap_or_else(|| "Error".into());
+                let message = e.message().unwrap_or_default();
+                let message = format!(
+                    "{}: {}",
+                    bounded(&name, MAX_MESSAGE),
+                    bounded(&message, MAX_MESSAGE)
+                );
+                (message, e.stack().unwrap_or_default())
+            }
+            CaughtError::Value(v) => (format!("uncaught {}", shown_value(v)), String::new()),
+            CaughtError::Error(e) => (e.to_string(), String::new()),
+        };
+        Thrown { message, stack }
     }
 }
 
@@ -405,7 +475,7 @@ fn caught(value: Value<'_>) -> CaughtError<'_> {
 
 fn shown_value(v: &rquickjs::Value) -> String {
     if let Some(s) = v.as_string().and_then(|s| s.to_string().ok()) {
-        return format!("{s:?}");
+        return format!("{:?}", bounded(&s, MAX_MESSAGE));
     }
     if let Some(n) = v.as_number() {
         return n.to_string();

@@ -11,10 +11,10 @@ use rquickjs::{Array, Ctx, Exception, Function, Object};
 
 use super::bind::{set, Stage, N};
 use super::files::read_data;
-use super::surfaces::{Guard, Surfaces, CANVAS, MAX_PIXELS};
+use super::surfaces::{raster, Guard, Surfaces, CANVAS, MAX_PIXELS};
 use crate::folder::Folder;
-use crate::limits::{MAX_SCALE, MIN_SCALE};
-use crate::p5::decode::{decode, MAX_IMAGE_PIXELS};
+use crate::limits::{MAX_SCALE, MAX_SIDE, MIN_SCALE};
+use crate::p5::decode::decode;
 use crate::p5::{tinted, P5};
 
 /// The largest image file read, in bytes (64 MiB).
@@ -47,8 +47,7 @@ pub(super) fn install_images<'js>(
             let shown = format!("{call}({}, {})", w.0, h.0);
             let (w, h) = (side(&ctx, &shown, w.0)?, side(&ctx, &shown, h.0)?);
             let density = density.0.clamp(MIN_SCALE, MAX_SCALE);
-            let p5 = P5::new(w, h, density).ok_or_else(|| too_large(&ctx, &shown, w, h))?;
-            keep(&ctx, &s, &shown, p5)
+            keep(&ctx, &s, &shown, surface(&ctx, &shown, w, h, density)?)
         },
     )?;
     let s = stage.clone();
@@ -63,7 +62,7 @@ pub(super) fn install_images<'js>(
             let pixmap = decode(&bytes)
                 .map_err(|why| Exception::throw_message(&ctx, &format!("{call}: {why}")))?;
             let (w, h) = (pixmap.width(), pixmap.height());
-            let mut p5 = P5::new(w, h, 1.0).ok_or_else(|| too_large(&ctx, &call, w, h))?;
+            let mut p5 = surface(&ctx, &call, w, h, 1.0)?;
             p5.replace_pixels(&pixmap);
             let guard = keep(&ctx, &s, &call, p5)?;
             let out = Array::new(ctx.clone())?;
@@ -83,13 +82,12 @@ pub(super) fn install_images<'js>(
             let (wu, hu) = (side(&ctx, &shown, w.0)?, side(&ctx, &shown, h.0)?);
             let region = s.surfaces(&ctx, |p5, _, _| {
                 let d = p5.density();
-                let mut region = P5::new(wu, hu, d)?;
+                let mut region = surface(&ctx, &shown, wu, hu, d)?;
                 let src = [x.0 * d, y.0 * d, f64::from(wu) * d, f64::from(hu) * d];
                 let dst = [0.0, 0.0, f64::from(wu), f64::from(hu)];
                 region.draw_image(p5.pixmap().as_ref(), src, dst, false);
-                Some(region)
-            })?;
-            let region = region.ok_or_else(|| too_large(&ctx, &shown, wu, hu))?;
+                Ok::<_, rquickjs::Error>(region)
+            })??;
             keep(&ctx, &s, &shown, region)
         },
     )?;
@@ -142,10 +140,11 @@ pub(super) fn install_images<'js>(
     set(ctx, &native, "resize", move |ctx: Ctx<'js>, w: N, h: N| {
         let shown = format!("resize({}, {})", w.0, h.0);
         let (w, h) = (side(&ctx, &shown, w.0)?, side(&ctx, &shown, h.0)?);
+        raster(w, h, 1.0).map_err(|size| too_large(&ctx, &shown, size))?;
         let result = s.surfaces(&ctx, |p5, surfaces, _| {
-            let resized = crate::p5::scaled(p5.pixmap().as_ref(), w, h).ok_or(u64::MAX)?;
             room(&ctx, surfaces, u64::from(w) * u64::from(h))?;
-            let mut image = P5::new(w, h, 1.0).ok_or(u64::MAX)?;
+            let resized = crate::p5::scaled(p5.pixmap().as_ref(), w, h).expect("within the bound");
+            let mut image = P5::new(w, h, 1.0).expect("within the bound");
             image.replace_pixels(&resized);
             *p5 = image;
             Ok(())
@@ -182,17 +181,17 @@ pub(super) fn install_images<'js>(
     set(ctx, &native, "setDensity", move |ctx: Ctx<'js>, d: N| {
         let density = d.0.clamp(MIN_SCALE, MAX_SCALE);
         let shown = format!("pixelDensity({})", d.0);
-        let result = s.surfaces(&ctx, |p5, surfaces, target| {
+        s.surfaces(&ctx, |p5, surfaces, target| {
             if target == CANVAS {
-                return Ok(());
+                return Ok::<_, rquickjs::Error>(());
             }
-            let cleared = p5.with_density(density).ok_or(u64::MAX)?;
-            let (w, h) = cleared.drawing().size();
-            room(&ctx, surfaces, u64::from(w) * u64::from(h))?;
-            *p5 = cleared;
+            let (w, h) = raster(p5.width(), p5.height(), density)
+                .map_err(|size| too_large(&ctx, &shown, size))?;
+            room(&ctx, surfaces, u64::from(w) * u64::from(h))
+                .map_err(|total| over(&ctx, &shown, total))?;
+            *p5 = p5.with_density(density).expect("within the bound");
             Ok(())
-        })?;
-        result.map_err(|total| over(&ctx, &shown, total))
+        })?
     })?;
     let s = stage.clone();
     set(ctx, &native, "removeSurface", move |id: u32| {
@@ -211,18 +210,24 @@ fn side(ctx: &Ctx<'_>, call: &str, v: f64) -> rquickjs::Result<u32> {
     }
 }
 
-fn too_large(ctx: &Ctx<'_>, call: &str, w: u32, h: u32) -> rquickjs::Error {
+/// A new image or graphics of `w` x `h` canvas units at `density` for
+/// `call`, refused before its pixels are allocated when its raster passes
+/// the bound (see `surfaces::raster`).
+fn surface(ctx: &Ctx<'_>, call: &str, w: u32, h: u32, density: f64) -> rquickjs::Result<P5> {
+    raster(w, h, density).map_err(|size| too_large(ctx, call, size))?;
+    P5::new(w, h, density).ok_or_else(|| too_large(ctx, call, (u64::from(w), u64::from(h))))
+}
+
+/// The refusal of a raster of `w` x `h` pixels past the bound of one surface.
+fn too_large(ctx: &Ctx<'_>, call: &str, (w, h): (u64, u64)) -> rquickjs::Error {
     let why = format!(
-        "{call}: {w} x {h} is too large a canvas (at most {MAX_IMAGE_PIXELS} pixels for one, \
-         {MAX_PIXELS} for all of a sketch's images and graphics)"
+        "{call}: {w} x {h} pixels is too large an image or graphics (at most {MAX_PIXELS} \
+         pixels, sides of at least 1 and at most {MAX_SIDE})"
     );
     Exception::throw_message(ctx, &why)
 }
 
 fn over(ctx: &Ctx<'_>, call: &str, total: u64) -> rquickjs::Error {
-    if total == u64::MAX {
-        return Exception::throw_message(ctx, &format!("{call}: too large a canvas"));
-    }
     let why = format!(
         "{call}: the sketch's images and graphics would hold {total} pixels, over the limit \
          of {MAX_PIXELS} ({} MiB); remove() graphics no longer needed",

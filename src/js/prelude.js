@@ -768,11 +768,26 @@
   const RealDate = Date;
   // The epoch is the first frame's: Date.now() is millis().
   const epoch = 0;
+  // Its time zone is UTC whatever the machine's (QuickJS reads the local
+  // zone): the local getters and setters are the UTC ones, and a date made
+  // of its parts (new Date(2020, 0, 1)) is a UTC date.
   class FrameDate extends RealDate {
     constructor(...args) {
-      if (args.length === 0) super(epoch + S.millis); else super(...args);
+      if (args.length === 0) super(epoch + S.millis);
+      else if (args.length === 1) super(args[0]);
+      else super(RealDate.UTC(...args));
     }
     static now() { return epoch + S.millis; }
+    getTimezoneOffset() { return 0; }
+    toString() { return this.toDateString() + ' ' + this.toTimeString(); }
+    toDateString() { return this.toUTCString().replace(/^(\w+), (\d+) (\w+) (-?\d+).*$/, '$1 $3 $2 $4'); }
+    toTimeString() {
+      return this.toISOString().slice(11, 19) + ' GMT+0000 (Coordinated Universal Time)';
+    }
+  }
+  for (const part of ['FullYear', 'Month', 'Date', 'Day', 'Hours', 'Minutes', 'Seconds', 'Milliseconds']) {
+    FrameDate.prototype['get' + part] = RealDate.prototype['getUTC' + part];
+    if (part !== 'Day') FrameDate.prototype['set' + part] = RealDate.prototype['setUTC' + part];
   }
   G.Date = FrameDate;
   G.performance = { now: () => S.millis };

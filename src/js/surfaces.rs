@@ -12,12 +12,28 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::bind::Saved;
+use crate::limits::{scaled, MAX_SIDE};
 use crate::p5::colorspace::ColorState;
 use crate::p5::{Kind, P5};
 
 /// The most pixels a sketch's images and graphics may hold together:
 /// 67,108,864 (256 MiB).
 pub(super) const MAX_PIXELS: u64 = 1 << 26;
+
+/// The raster, in pixels, of one image or graphics of `width` x `height`
+/// canvas units at `density` pixels per unit (rounded down, as a canvas
+/// is sized); `Err` with that raster when a side is 0 or passes
+/// `MAX_SIDE`, or the whole passes `MAX_PIXELS`. Checked before a surface
+/// is made: making one allocates its pixels.
+pub(super) fn raster(width: u32, height: u32, density: f64) -> Result<(u32, u32), (u64, u64)> {
+    let (w, h) = (scaled(width, density), scaled(height, density));
+    let fits = w > 0 && h > 0 && w.max(h) <= u64::from(MAX_SIDE) && w * h <= MAX_PIXELS;
+    if fits {
+        Ok((w as u32, h as u32))
+    } else {
+        Err((w, h))
+    }
+}
 
 /// The main canvas's number: the target when no other is.
 pub(super) const CANVAS: u32 = 0;

@@ -1,0 +1,136 @@
+//! Hostile sketches: p5's functions called with odd arguments, sizes past
+//! the bounds, errors that try to hang or flood the report. Each is a
+//! one-line refusal or a render, never an abort or a hang.
+
+mod common;
+
+use std::path::Path;
+use std::process::Output;
+
+use common::{stderr, whalegen};
+
+/// Runs `whalegen render sketch.js args...` on a sketch of `code`.
+fn render(code: &str, args: &[&str]) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("sketch.js"), code).unwrap();
+    run(dir.path(), "sketch.js", args)
+}
+
+fn run(dir: &Path, sketch: &str, args: &[&str]) -> Output {
+    let mut all = vec!["render", sketch];
+    all.extend_from_slice(args);
+    whalegen(dir, &all)
+}
+
+#[test]
+fn every_p5_function_called_with_hostile_arguments_neither_aborts_nor_hangs() {
+    let sketch = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile/fuzz-inside.js");
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["--heap", "64", "--frames", "3", "-o", "x.gif"];
+    let out = run(dir.path(), sketch.to_str().unwrap(), &args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!err.contains("memory allocation"), "{err}");
+}
+
+#[test]
+fn the_natives_are_not_globals() {
+    let out = render(
+        "function setup() { print(typeof __native, typeof __whalegenPrelude); }\n",
+        &["--frames", "1"],
+    );
+    let err = stderr(&out);
+    assert!(err.starts_with("undefined undefined\n"), "{err}");
+}
+
+#[test]
+fn images_past_the_pixel_bound_are_refused_before_they_are_made() {
+    let calls = [
+        (
+            "createGraphics(1e5, 1e5)",
+            "createGraphics(100000, 100000): 100000 x 100000 pixels",
+        ),
+        (
+            "createImage(60000, 60000)",
+            "createImage(60000, 60000): 60000 x 60000 pixels",
+        ),
+        (
+            "createImage(10, 10).resize(60000, 60000)",
+            "resize(60000, 60000): 60000 x 60000 pixels",
+        ),
+        (
+            "get(0, 0, 60000, 60000)",
+            "get(0, 0, 60000, 60000): 60000 x 60000 pixels",
+        ),
+        (
+            "createGraphics(1000, 1000).pixelDensity(64)",
+            "pixelDensity(64): 64000 x 64000 pixels",
+        ),
+    ];
+    for (call, said) in calls {
+        let out = render(&format!("function setup() {{\n  {call};\n}}\n"), &[]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{call}: {err}");
+        assert_eq!(err.lines().count(), 1, "{call}: {err}");
+        assert!(
+            err.contains(said) && err.contains("at most 67108864 pixels"),
+            "{call}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_getter_that_never_ends_is_stopped_by_the_time_limit() {
+    for getter in ["name", "message", "stack"] {
+        let code = format!(
+            "function setup() {{\n  const e = new Error('x');\n  \
+             Object.defineProperty(e, '{getter}', {{ get() {{ for (;;) {{}} }} }});\n  \
+             throw e;\n}}\n"
+        );
+        let out = render(&code, &["--time-limit", "0.5"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{getter}: {err}");
+        assert!(
+            err.contains("could not be read within the time limit"),
+            "{getter}: {err}"
+        );
+    }
+}
+
+#[test]
+fn control_characters_are_escaped_and_long_messages_and_prints_cut() {
+    let out = render(
+        "function setup() {\n  print('p'.repeat(1e7));\n  \
+         throw new Error('\\x1b]0;title\\x07' + 'm'.repeat(5e7));\n}\n",
+        &[],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{}", &err[..200.min(err.len())]);
+    assert!(err.len() < 80_000, "{} bytes", err.len());
+    assert!(!err.contains('\x1b') && !err.contains('\x07'), "{err}");
+    assert!(err.contains("Error: \\u{1b}]0;title\\u{7}mmm"), "{err}");
+    assert!(err.contains("… (49995914 more characters)"), "{err}");
+    assert!(err.contains("… (9934464 more characters)\n"), "{err}");
+}
+
+#[test]
+fn the_clock_of_a_sketch_is_utc_whatever_the_machine_zone() {
+    let code = "function setup() {\n  const d = new Date(2020, 0, 1, 12);\n  \
+                print(new Date().getHours(), new Date().getTimezoneOffset(), d.getTime(), \
+                d.getHours(), String(d));\n}\n";
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("sketch.js"), code).unwrap();
+    for zone in ["UTC", "Asia/Tokyo", "America/New_York"] {
+        let out = common::command(dir.path(), &["render", "sketch.js", "-o", "x.png"])
+            .env("TZ", zone)
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert!(
+            err.starts_with(
+                "0 0 1577880000000 12 Wed Jan 01 2020 12:00:00 GMT+0000 (Coordinated Universal Time)\n"
+            ),
+            "TZ={zone}: {err}"
+        );
+    }
+}
