@@ -26,11 +26,13 @@ fn run(dir: &Path, sketch: &str, args: &[&str]) -> Output {
 fn every_p5_function_called_with_hostile_arguments_neither_aborts_nor_hangs() {
     let sketch = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile/fuzz-inside.js");
     let dir = tempfile::tempdir().unwrap();
-    let args = ["--heap", "64", "--frames", "3", "-o", "x.gif"];
-    let out = run(dir.path(), sketch.to_str().unwrap(), &args);
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(0), "{err}");
-    assert!(!err.contains("memory allocation"), "{err}");
+    for p5 in ["1", "2"] {
+        let args = ["--p5", p5, "--heap", "64", "--frames", "3", "-o", "x.gif"];
+        let out = run(dir.path(), sketch.to_str().unwrap(), &args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(0), "--p5 {p5}: {err}");
+        assert!(!err.contains("memory allocation"), "--p5 {p5}: {err}");
+    }
 }
 
 #[test]

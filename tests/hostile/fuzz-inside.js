@@ -23,7 +23,9 @@ function hit(f, self) {
   for (const args of HOSTILE) {
     try {
       const out = f.apply(self, args);
-      if (out && typeof out === 'object' && made.length < 200) made.push(out);
+      // A rejected promise (p5.js 2's loaders) is a refusal too.
+      if (out instanceof Promise) out.catch(() => {});
+      else if (out && typeof out === 'object' && made.length < 200) made.push(out);
     } catch (e) {
       // A refusal is an answer.
     }
