@@ -121,7 +121,8 @@ fn gif(bytes: &[u8]) -> Result<Decoded, String> {
         .ok_or("a GIF file without a frame")?;
     let mut rgba = vec![0; width as usize * height as usize * 4];
     let (left, top) = (usize::from(frame.left), usize::from(frame.top));
-    let across = usize::from(frame.width);
+    // A frame of no width (a GIF may say so) covers nothing of the screen.
+    let across = usize::from(frame.width).max(1);
     for (row, line) in frame.buffer.chunks_exact(across * 4).enumerate() {
         let y = top + row;
         if y >= height as usize {
@@ -141,6 +142,15 @@ fn gif(bytes: &[u8]) -> Result<Decoded, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_gif_frame_of_no_width_is_an_empty_picture() {
+        // Found by the image fuzz target: chunks_exact(0) panicked.
+        let bytes = include_bytes!("../../fuzz/regressions/image/gif-frame-of-no-width");
+        if let Ok((width, height, rgba)) = gif(bytes) {
+            assert_eq!(rgba.len(), width as usize * height as usize * 4);
+        }
+    }
 
     #[test]
     fn png_pixels_are_premultiplied_and_other_files_refused() {
