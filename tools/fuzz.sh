@@ -6,7 +6,8 @@
 #   tools/fuzz.sh --list             the targets, one a line
 #   tools/fuzz.sh TARGET SECONDS     fuzz TARGET for SECONDS on one core
 #
-# Seeds are in fuzz/corpus/TARGET/; what a run adds to them goes to
+# Seeds are in fuzz/corpus/TARGET/ (the sketch target's: tests/sketches
+# and tests/sketches2); what a run adds to them goes to
 # fuzz/work/TARGET/ (not committed), read again by the next run. A crash, an abort, a run over 10 s (a hang) or over 2 GiB
 # stops the run with a non-zero exit, its input saved in
 # fuzz/artifacts/TARGET/ (crash-*, timeout-*, oom-*); replay one with
@@ -41,6 +42,11 @@ fi
 if [ $# -gt 0 ]; then
     exec cargo fuzz run --sanitizer none "$target" -- "$@"
 fi
-exec cargo fuzz run --sanitizer none "$target" "work/$target" "corpus/$target" -- \
+# The sketch target's seeds are the test sketches themselves.
+seeds=("corpus/$target")
+if [ "$target" = sketch ]; then
+    seeds=(../tests/sketches ../tests/sketches2)
+fi
+exec cargo fuzz run --sanitizer none "$target" "work/$target" "${seeds[@]}" -- \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -workers=1 \
     -print_final_stats=1 "${dict[@]}" -artifact_prefix="artifacts/$target/"
