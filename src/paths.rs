@@ -88,7 +88,7 @@ pub(crate) fn read_bytes(path: &Path, max: u64) -> Result<Vec<u8>, Error> {
 /// to stay inside: no absolute path, no `..`, and no symbolic link on the
 /// way (one already in the folder could lead anywhere). `what` names the
 /// key in the refusal, which says what would be accepted. For a file to
-/// read, [`crate::folder::Folder`] makes the same checks with no gap
+/// read, `Folder` (src/folder.rs) makes the same checks with no gap
 /// between them and the open.
 pub(crate) fn inside(dir: &Path, name: &Path, what: &str) -> Result<PathBuf, Error> {
     let mut path = dir.to_path_buf();
