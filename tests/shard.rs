@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use common::{stderr, whalegen};
 
@@ -260,14 +260,20 @@ fn merge_within_20s(d: &Path, args: &[&str]) -> (Option<i32>, String) {
     (out.status.code(), stderr(&out))
 }
 
+/// A shard's manifest.json and its text.
+fn manifest_of(shard: &Path) -> (PathBuf, String) {
+    let manifest = shard.join("manifest.json");
+    let text = String::from_utf8(read(&manifest)).unwrap();
+    (manifest, text)
+}
+
 #[test]
 fn a_manifest_that_is_a_link_a_pipe_or_a_device_is_refused_unread_and_never_quoted() {
     let dir = setup();
     let d = dir.path();
     let [a, b, c] = [1, 2, 3].map(|i| shard(d, i, 3));
     let (a, b, c) = (a.as_str(), b.as_str(), c.as_str());
-    let manifest = d.join(b).join("manifest.json");
-    let text = String::from_utf8(read(&manifest)).unwrap();
+    let (manifest, text) = manifest_of(&d.join(b));
     let secret = text.replace("\"shard\"", "\"ghp_secret1\": \"ghp_secret2\", \"shard\"");
     std::fs::write(d.join("elsewhere.json"), &secret).unwrap();
     std::fs::remove_file(&manifest).unwrap();
@@ -299,8 +305,7 @@ fn a_forged_manifest_says_its_first_problems_escaped_and_how_many_more() {
     let d = dir.path();
     let [a, b, c] = [1, 2, 3].map(|i| shard(d, i, 3));
     let (a, b, c) = (a.as_str(), b.as_str(), c.as_str());
-    let manifest = d.join(b).join("manifest.json");
-    let text = String::from_utf8(read(&manifest)).unwrap();
+    let (manifest, text) = manifest_of(&d.join(b));
     let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
     let names: Vec<String> = (0..1_000_000).map(|i| format!("f{i}.png")).collect();
     json["shard"]["files"] = names.into();

@@ -362,6 +362,21 @@ fn components(b: &mut Bytes<'_>) -> Option<Vec<Component>> {
     }
 }
 
+/// The quadratic through `curr`, a point off the curve, to `next` when
+/// that is on it, else to the implied point `mid` puts between them.
+pub(super) fn quad_through(
+    curr: &Point,
+    next: &Point,
+    mid: impl Fn(&Point, &Point) -> (f64, f64),
+) -> Cmd {
+    let (x, y) = if next.on_curve {
+        (next.x, next.y)
+    } else {
+        mid(curr, next)
+    };
+    Cmd::Quad(curr.x, curr.y, x, y)
+}
+
 /// opentype.js's path of TrueType points: each contour starts at its last
 /// point when that is on the curve, else at its first when that is, else
 /// between the two; then a line to each point on the curve and a quadratic
@@ -386,12 +401,7 @@ fn path_of(points: &[Point]) -> Vec<Cmd> {
             if curr.on_curve {
                 path.push(Cmd::Line(curr.x, curr.y));
             } else {
-                let (x, y) = if next.on_curve {
-                    (next.x, next.y)
-                } else {
-                    mid(curr, next)
-                };
-                path.push(Cmd::Quad(curr.x, curr.y, x, y));
+                path.push(quad_through(curr, next, mid));
             }
         }
         path.push(Cmd::Close);

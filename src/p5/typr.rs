@@ -4,7 +4,7 @@
 //! the curve is rounded down to whole font units, and each contour closes.
 //! `font.textToPaths()` and the points sampled along them start there.
 
-use super::outline::{Cmd, Point};
+use super::outline::{quad_through, Cmd, Point};
 use super::Font;
 
 impl Font {
@@ -43,12 +43,7 @@ fn path_of(points: &[Point]) -> Vec<Cmd> {
                     path.push(Cmd::Line(p.x, p.y));
                 }
             } else {
-                let (x, y) = if next.on_curve {
-                    (next.x, next.y)
-                } else {
-                    mid(p, next)
-                };
-                path.push(Cmd::Quad(p.x, p.y, x, y));
+                path.push(quad_through(p, next, mid));
             }
         }
         path.push(Cmd::Close);
