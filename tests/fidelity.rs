@@ -138,7 +138,7 @@ fn translucent_backgrounds_match_p5() {
 }
 
 /// 220 stars on 300 x 500: the whale's body covers a large share of a small
-/// canvas, so its anti-aliasing must be Skia's (src/p5/fill.rs), not
+/// canvas, so its anti-aliasing must be Skia's (src/p5/raster/fill.rs), not
 /// tiny-skia's supersampled one (which measured mae 0.16 / diff8 0.50 %).
 #[test]
 fn whale_small_canvas_matches_p5() {

@@ -11,6 +11,7 @@ mod files;
 mod filter;
 mod image;
 mod load;
+pub(crate) mod maths;
 mod numbers;
 mod pixels;
 mod record;

@@ -64,7 +64,7 @@
     }
     native.createCanvas(w, h);
     // p5 sizes the canvas afresh, which resets its context, and applies
-    // its defaults (src/p5/style.rs, canvas_defaults).
+    // its defaults (src/p5/state/style.rs, canvas_defaults).
     native.canvasDefaults();
     S.width = Math.floor(w); S.height = Math.floor(h);
     sync();

@@ -103,7 +103,7 @@ pub fn straight_rgba<'a>(pixmap: &'a Pixmap, out: &'a mut Vec<u8>) -> &'a [u8] {
     out.clear();
     out.reserve(pixmap.data().len());
     for &p in pixmap.pixels() {
-        out.extend_from_slice(&crate::p5::straight(p));
+        out.extend_from_slice(&crate::p5::images::pixels::straight(p));
     }
     out
 }
