@@ -794,13 +794,12 @@
 
   // ---------------------------------------------------- browser globals
   // The page's global object names itself: a global-mode sketch may write
-  // window.setup = ..., window.x or self.x. The window is p5's 800 x 600
-  // at density 1; its listeners never hear an event (nothing happens to the
-  // page). Its timers and animation frames run on the frame clock (data.js).
+  // window.setup = ..., window.x or self.x. The window is headless
+  // Chromium's 800 x 600 (whalegen's `window` sets another) at density 1;
+  // its listeners never hear an event (nothing happens to the page). Its
+  // timers and animation frames run on the frame clock (data.js).
   G.window = G;
   G.self = G;
-  G.innerWidth = 800;
-  G.innerHeight = 600;
   G.devicePixelRatio = 1;
   G.addEventListener = G.removeEventListener = () => {};
   // The HTML structured clone of plain data: arrays (holes kept), objects'
@@ -874,16 +873,22 @@
   p5.prototype.keyCode = 0;
   p5.prototype.keyIsPressed = false;
   p5.prototype.focused = true;
-  p5.prototype.windowWidth = 800;
-  p5.prototype.windowHeight = 600;
-  p5.prototype.displayWidth = 800;
-  p5.prototype.displayHeight = 600;
+  // The window, and the screen, which headless Chromium makes the same.
+  function setWindow(width, height) {
+    G.innerWidth = width;
+    G.innerHeight = height;
+    for (const [key, value] of [['windowWidth', width], ['windowHeight', height],
+      ['displayWidth', width], ['displayHeight', height]]) {
+      p5.prototype[key] = value;
+      G[key] = value;
+    }
+  }
+  setWindow(800, 600);
   p5.prototype.disableFriendlyErrors = true;
   p5.prototype.keyIsDown = () => false;
   G.p5 = p5;
   for (const key in api) G[key] = api[key];
-  for (const key of ['key', 'keyCode', 'keyIsPressed', 'focused', 'windowWidth', 'windowHeight',
-    'displayWidth', 'displayHeight', 'keyIsDown']) G[key] = p5.prototype[key];
+  for (const key of ['key', 'keyCode', 'keyIsPressed', 'focused', 'keyIsDown']) G[key] = p5.prototype[key];
   sync();
   G.console = {
     log: api.print, info: api.print, warn: api.print, error: api.print, debug: api.print,
@@ -923,6 +928,7 @@
   };
   G.__whalegen = {
     params(json) { S.params = JSON.parse(json); },
+    window: setWindow,
     frameRate(fps) { S.fps = fps; },
     hasDraw() { return user('draw') !== null; },
     looping() { return S.looping || S.redraws > 0; },
