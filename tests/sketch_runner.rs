@@ -1277,3 +1277,11 @@ fn each_surface_has_its_own_text_state() {
         "12 40 15 50\ncenter right top\n40 7\n12 true\n"
     );
 }
+
+/// p5.js 1 and 2 ignore redraw() until setup() is done and inside draw():
+/// a sketch that calls it there and noLoop() draws once.
+#[test]
+fn redraw_in_setup_or_draw_is_ignored_as_p5_ignores_it() {
+    assert!(prints_what_p5_prints("redraw-setup").is_empty());
+    assert!(prints_what_p5_prints("redraw-setup-2x").is_empty());
+}

@@ -118,8 +118,10 @@ pub struct RenderArgs {
 
     /// Output: a .gif, a .png (one frame), a folder ending in / (one PNG per
     /// frame), or a pattern such as frames/f%04d.png. Default: out/NAME.gif,
-    /// NAME the preset's or the scene's. Also .apng, .mp4 and .webm (through
-    /// ffmpeg); {scene}, {preset}, {seed} and {frames} in the name are replaced.
+    /// NAME the preset's, the scene's or the sketch's. Also .apng, .mp4 and
+    /// .webm (through ffmpeg). In the name, {preset} (that NAME), {scene},
+    /// {sketch} (a sketch's file name without .js), {seed} and {frames} are
+    /// replaced.
     #[arg(short, long, value_name = "PATH")]
     pub output: Option<PathBuf>,
 
@@ -255,7 +257,8 @@ pub struct SceneArgs {
     #[arg(long)]
     pub height: Option<u32>,
 
-    /// Random seed [default: 1].
+    /// Random seed [default: the preset's, else 1; a sketch's Math.random:
+    /// 0].
     #[arg(long)]
     pub seed: Option<u64>,
 

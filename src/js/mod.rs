@@ -200,7 +200,9 @@ impl JsSource {
         engine.call("window", self.window, "windowWidth")?;
         engine.call("frameRate", (self.fps,), "frameRate")?;
         for script in &self.scripts {
-            engine.eval(&script.name, &script.code)?;
+            engine
+                .eval(&script.name, &script.code)
+                .map_err(|error| script.explain(error))?;
         }
         Ok(engine)
     }
