@@ -43,7 +43,11 @@ impl Runner {
             ),
         )
         .unwrap();
-        Command::new("chmod").arg("+x").arg(&cargo).status().unwrap();
+        Command::new("chmod")
+            .arg("+x")
+            .arg(&cargo)
+            .status()
+            .unwrap();
         runner
     }
 
@@ -124,7 +128,10 @@ fn the_action_installs_once_renders_checks_and_summarises() {
     let runner = Runner::new();
     let key = runner.step("key", &[]).ok();
     let root = key.output("root").to_string();
-    assert!(root.starts_with(runner.path("tools/whalegen").to_str().unwrap()), "{root}");
+    assert!(
+        root.starts_with(runner.path("tools/whalegen").to_str().unwrap()),
+        "{root}"
+    );
     let version = format!("whalegen-Linux-{}-", env!("CARGO_PKG_VERSION"));
     assert!(key.output("key").starts_with(&version), "{}", key.outputs);
 
@@ -140,17 +147,34 @@ fn the_action_installs_once_renders_checks_and_summarises() {
 
     write_batch(&runner, "#102030");
     let render = runner
-        .step("render", &[("batch", "jobs.batch.toml"), ("output", "pictures")])
+        .step(
+            "render",
+            &[("batch", "jobs.batch.toml"), ("output", "pictures")],
+        )
         .ok();
     assert_eq!(render.output("artifact"), "whalegen");
     assert_eq!(render.output("upload"), "true");
-    assert!(render.summary.contains("`whalegen batch jobs.batch.toml -o pictures`"));
-    assert!(render.summary.contains("| tree-1.gif | 3 | 60 x 50 |"), "{}", render.summary);
-    assert!(render.summary.contains("| tree-2.gif | 3 | 60 x 50 |"), "{}", render.summary);
+    assert!(render
+        .summary
+        .contains("`whalegen batch jobs.batch.toml -o pictures`"));
+    assert!(
+        render.summary.contains("| tree-1.gif | 3 | 60 x 50 |"),
+        "{}",
+        render.summary
+    );
+    assert!(
+        render.summary.contains("| tree-2.gif | 3 | 60 x 50 |"),
+        "{}",
+        render.summary
+    );
     assert!(runner.path("work/pictures/tree-2.gif").is_file());
 
     // No drift: the check passes and uploads nothing.
-    let inputs = [("batch", "jobs.batch.toml"), ("output", "pictures"), ("check", "true")];
+    let inputs = [
+        ("batch", "jobs.batch.toml"),
+        ("output", "pictures"),
+        ("check", "true"),
+    ];
     let check = runner.step("render", &inputs).ok();
     assert_eq!(check.output("upload"), "false");
     assert!(check.summary.contains("Done:") && !check.summary.contains("Drifted"));
@@ -159,9 +183,23 @@ fn the_action_installs_once_renders_checks_and_summarises() {
     write_batch(&runner, "#302010");
     let drift = runner.step("render", &inputs);
     assert_eq!(drift.out.status.code(), Some(1));
-    assert!(drift.summary.contains("Drifted from `pictures/manifest.json`"), "{}", drift.summary);
-    assert!(drift.summary.contains("- changed: tree-1.gif"), "{}", drift.summary);
-    assert!(drift.summary.contains("**Failed** (exit 1)"), "{}", drift.summary);
+    assert!(
+        drift
+            .summary
+            .contains("Drifted from `pictures/manifest.json`"),
+        "{}",
+        drift.summary
+    );
+    assert!(
+        drift.summary.contains("- changed: tree-1.gif"),
+        "{}",
+        drift.summary
+    );
+    assert!(
+        drift.summary.contains("**Failed** (exit 1)"),
+        "{}",
+        drift.summary
+    );
 }
 
 #[test]
@@ -185,9 +223,15 @@ fn the_action_renders_shares_and_merges_them() {
     let inputs = [("merge", "shards/whalegen-shard-*"), ("output", "merged")];
     let merge = runner.step("render", &inputs).ok();
     assert!(merge.summary.contains("| tree-1.gif |") && merge.summary.contains("| tree-2.gif |"));
-    let whole = runner.step("render", &[("batch", "jobs.batch.toml"), ("output", "whole")]).ok();
+    let whole = runner
+        .step(
+            "render",
+            &[("batch", "jobs.batch.toml"), ("output", "whole")],
+        )
+        .ok();
     assert!(whole.summary.contains("| tree-1.gif |"));
-    let manifest = |folder: &str| std::fs::read(runner.path(&format!("work/{folder}/manifest.json"))).unwrap();
+    let manifest =
+        |folder: &str| std::fs::read(runner.path(&format!("work/{folder}/manifest.json"))).unwrap();
     assert_eq!(manifest("merged"), manifest("whole"));
 }
 
@@ -197,16 +241,32 @@ fn a_bad_input_stops_the_step_with_one_line_naming_it() {
     let root = runner.step("key", &[]).ok().output("root").to_string();
     runner.step("install", &[("root", &root)]).ok();
     for (inputs, needle) in [
-        (vec![("check", "yes")], "input 'check' is 'yes': it takes true or false"),
-        (vec![("upload", "1")], "input 'upload' is '1': it takes true or false"),
-        (vec![("shard", "2")], "inputs 'shard' and 'total' are '2' and ''"),
-        (vec![("merge", "a b"), ("check", "true")], "input 'merge' goes without"),
+        (
+            vec![("check", "yes")],
+            "input 'check' is 'yes': it takes true or false",
+        ),
+        (
+            vec![("upload", "1")],
+            "input 'upload' is '1': it takes true or false",
+        ),
+        (
+            vec![("shard", "2")],
+            "inputs 'shard' and 'total' are '2' and ''",
+        ),
+        (
+            vec![("merge", "a b"), ("check", "true")],
+            "input 'merge' goes without",
+        ),
     ] {
         let step = runner.step("render", &inputs);
         let stderr = String::from_utf8_lossy(&step.out.stderr);
         assert_eq!(step.out.status.code(), Some(1), "{inputs:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{inputs:?}: {stderr}");
-        assert!(stderr.starts_with("whalegen action: ") && stderr.contains(needle), "{stderr}");
-        assert!(String::from_utf8_lossy(&step.out.stdout).starts_with("::error title=whalegen action::"));
+        assert!(
+            stderr.starts_with("whalegen action: ") && stderr.contains(needle),
+            "{stderr}"
+        );
+        assert!(String::from_utf8_lossy(&step.out.stdout)
+            .starts_with("::error title=whalegen action::"));
     }
 }
