@@ -11,6 +11,7 @@ macro_rules! say {
 }
 
 mod bars;
+pub mod watch;
 
 pub use bars::{Bar, Overall};
 
@@ -46,6 +47,9 @@ pub enum Command {
     /// size and SHA-256 in DIR/manifest.json; or a share of them on each of
     /// several machines (--shard I/N), merged afterwards (--merge).
     Batch(BatchArgs),
+    /// Render a sketch, a preset or a scene, then again on every save, and
+    /// show the latest output on a local web page that reloads by itself.
+    Watch(watch::WatchArgs),
     /// Print a shell's completion script for whalegen, to save where the
     /// shell reads completions: for bash, `whalegen completions bash >
     /// ~/.local/share/bash-completion/completions/whalegen`.
