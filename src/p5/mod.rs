@@ -11,11 +11,12 @@
 //! text (text.rs), the rasterisers that match Chromium's Skia (fill.rs,
 //! fatrect.rs), blend modes and erasing (composite.rs,
 //! blending.rs), and `filter()` over an RGBA buffer (filter.rs,
-//! filter_gl.rs).
+//! filter_gl.rs, blur_gl.rs).
 
 mod arc;
 mod blend;
 mod blending;
+mod blur_gl;
 mod canvas;
 mod clip;
 mod color;
