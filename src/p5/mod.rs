@@ -32,7 +32,7 @@ use compositing::blend::Solid;
 use compositing::blending;
 use compositing::composite::Composite;
 use raster::shape::Shape;
-use raster::{fatrect, fill, hairline};
+use raster::{fatrect, fill, hairline, stroked};
 use state::context::Role;
 use state::style::Style;
 
@@ -83,6 +83,10 @@ pub struct P5 {
     clipping: Option<PathBuilder>,
     /// Where shadows and gradients draw first.
     effects: Effects,
+    /// The analytic fill's buffers, reused from path to path.
+    raster: fill::Scratch,
+    /// The last strokes' outlines, for the next strokes like them.
+    outline: stroked::LastOutlines,
 }
 
 impl P5 {
@@ -184,13 +188,15 @@ impl P5 {
             |pixmap, color| match fill {
                 Fill::Analytic => {
                     if !fatrect::fill_fat_rect(pixmap, path, ts, color) {
-                        fill::fill_path(pixmap, path, ts, color);
+                        fill::fill_path(&mut self.raster, pixmap, path, ts, color);
                     }
                 }
                 Fill::Supersampled => {
                     pixmap.fill_path(path, &paint(color), FillRule::Winding, ts, None)
                 }
-                Fill::Glyphs(gamma) => fill::fill_glyphs(pixmap, path, ts, color, gamma),
+                Fill::Glyphs(gamma) => {
+                    fill::fill_glyphs(&mut self.raster, pixmap, path, ts, color, gamma)
+                }
             },
         );
     }
@@ -252,9 +258,14 @@ impl P5 {
         let brush = self.brush(color, Role::Stroke);
         let undashed = self.style.context.stroke_dash().is_none();
         if !hairline(&ts, stroke.width) {
-            let offered = undashed.then(|| (like.outline)(stroke.width)).flatten();
-            if let Some(outline) = offered.or_else(|| path.stroke(&stroke, res_scale)) {
+            if let Some(outline) = undashed.then(|| (like.outline)(stroke.width)).flatten() {
                 self.paint_path(&outline, fill, &brush);
+            } else {
+                let mut memo = std::mem::take(&mut self.outline);
+                if let Some(outline) = memo.stroke(path, &stroke, res_scale) {
+                    self.paint_path(outline, fill, &brush);
+                }
+                self.outline = memo;
             }
             return;
         }

@@ -5,15 +5,16 @@
 //! premultiplied bytes that round trip changes nothing, so the shaders run
 //! here on a pixmap's bytes directly.
 
+use super::blur_gl::blur;
 use super::filter::Filter;
 
 /// A texel's channel in 0..1.
-fn unit(c: u8) -> f32 {
+pub(super) fn unit(c: u8) -> f32 {
     f32::from(c) / 255.0
 }
 
 /// A shader's output channel to 8 bits: clamped, rounded; NaN as 0.
-fn byte(v: f32) -> u8 {
+pub(super) fn byte(v: f32) -> u8 {
     if v.is_nan() {
         0
     } else {
@@ -34,20 +35,14 @@ fn dot(c: [f32; 3], w: [f32; 3]) -> f32 {
 /// p5's shader filter `filter` on `data`, premultiplied RGBA rows `width`
 /// pixels wide, drawn at `density` pixels per canvas unit (BLUR's radius is
 /// in canvas units). `param` is the filter's parameter, `None` for p5's
-/// default (THRESHOLD 0.5, POSTERIZE 4, BLUR 3). BLUR takes at most 64
-/// samples a pixel, so any radius costs the same.
+/// default (THRESHOLD 0.5, POSTERIZE 4, BLUR 3). BLUR costs the same
+/// whatever its radius (src/p5/images/blur_gl.rs).
 pub fn shader(data: &mut [u8], width: usize, density: f64, filter: Filter, param: Option<f64>) {
     if width == 0 {
         return;
     }
     match filter {
-        Filter::Blur => {
-            let radius = param.unwrap_or(3.0).max(1.0) as f32;
-            let height = data.len() / 4 / width;
-            let mut across = vec![0; data.len()];
-            blur_pass(data, &mut across, (width, height), radius, density, true);
-            blur_pass(&across, data, (width, height), radius, density, false);
-        }
+        Filter::Blur => blur(data, width, param.unwrap_or(3.0).max(1.0) as f32, density),
         Filter::Erode => neighbours(data, width, |a, b| a < b),
         Filter::Dilate => neighbours(data, width, |a, b| a > b),
         _ => {
@@ -130,79 +125,6 @@ fn neighbours(data: &mut [u8], width: usize, wins: impl Fn(f32, f32) -> bool) {
                 }
             }
             data[4 * i..4 * i + 4].copy_from_slice(&source[4 * best..4 * best + 4]);
-        }
-    }
-}
-
-/// The most samples BLUR's shader takes per pixel and pass.
-const MAX_SAMPLES: f32 = 64.0;
-
-/// The blur shader's hash of a fragment's centre (`random` in p5's
-/// blur.frag), 0..1.
-fn hash(x: f32, y: f32) -> f32 {
-    let fract = |v: f32| v - v.floor();
-    let p3 = [x, y, x].map(|v| fract(v * 0.1031));
-    let d = p3[0] * (p3[1] + 33.33) + p3[1] * (p3[2] + 33.33) + p3[2] * (p3[0] + 33.33);
-    let p3 = p3.map(|v| v + d);
-    fract((p3[0] + p3[1]) * p3[2])
-}
-
-/// One pass of BLUR's shader from `from` into `to` (`size` in pixels),
-/// along rows when `across`, else along columns: a weighted mean of up to
-/// 64 samples, weights `(reach - |offset|)^2`, sampled between texels
-/// linearly with the edges clamped.
-fn blur_pass(
-    from: &[u8],
-    to: &mut [u8],
-    (width, height): (usize, usize),
-    radius: f32,
-    density: f64,
-    across: bool,
-) {
-    let mut samples = (7.0 * radius).floor();
-    if (samples / 2.0).fract() == 0.0 {
-        samples += 1.0;
-    }
-    let mut spacing = 1.0f32;
-    if samples > MAX_SAMPLES {
-        spacing = samples / MAX_SAMPLES;
-        samples = MAX_SAMPLES;
-    }
-    let reach = (samples - 1.0) * 0.5 * spacing;
-    let (length, lines) = if across {
-        (width, height)
-    } else {
-        (height, width)
-    };
-    let at = |line: usize, k: usize| {
-        let (x, y) = if across { (k, line) } else { (line, k) };
-        4 * (y * width + x)
-    };
-    for line in 0..lines {
-        for k in 0..length {
-            let (x, y) = if across { (k, line) } else { (line, k) };
-            let offset = (spacing - 1.0) * (-0.5 + hash(x as f32 + 0.5, y as f32 + 0.5));
-            let mut sum = [0.0f32; 4];
-            let mut total = 0.0f32;
-            for i in 0..samples as usize {
-                let sample = i as f32 * spacing - reach + offset;
-                let weight = (reach - sample.abs()).powi(2);
-                let t = k as f32 + sample * density as f32;
-                let i0 = t.floor();
-                let f = t - i0;
-                let clamp = |v: f32| (v.max(0.0) as usize).min(length - 1);
-                let (a, b) = (at(line, clamp(i0)), at(line, clamp(i0 + 1.0)));
-                for (c, s) in sum.iter_mut().enumerate() {
-                    let v = unit(from[a + c]) * (1.0 - f) + unit(from[b + c]) * f;
-                    *s += weight * v;
-                }
-                total += weight;
-            }
-            let out = at(line, k);
-            let alpha = byte(sum[3] / total);
-            for (c, s) in sum.iter().enumerate() {
-                to[out + c] = byte(s / total).min(alpha);
-            }
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod decode;
 pub mod filter;
+pub mod blur_gl;
 pub mod filter_gl;
 pub mod image;
 pub mod pixels;

@@ -63,46 +63,46 @@ fn fdot6_x4(v: f32) -> i32 {
     (v * 256.0) as i32
 }
 
-/// The edges of `path` under `ts`, as Skia's edge builder makes them.
-pub fn path_edges(path: &Path, ts: Transform) -> Vec<Edge> {
+/// The edges of `path` under `ts`, as Skia's edge builder makes them, in
+/// `edges` (emptied first: a buffer reused from path to path).
+pub fn path_edges(path: &Path, ts: Transform, edges: &mut Vec<Edge>) {
+    edges.clear();
     let map = |p: Point| {
         Point::from_xy(
             p.x * ts.sx + p.y * ts.kx + ts.tx,
             p.x * ts.ky + p.y * ts.sy + ts.ty,
         )
     };
-    let mut edges = Vec::new();
     let (mut start, mut last) = (Point::zero(), Point::zero());
     for segment in path.segments() {
         match segment {
             PathSegment::MoveTo(p) => {
-                line(&mut edges, last, start);
+                line(edges, last, start);
                 start = map(p);
                 last = start;
             }
             PathSegment::LineTo(p) => {
                 let p = map(p);
-                line(&mut edges, last, p);
+                line(edges, last, p);
                 last = p;
             }
             PathSegment::QuadTo(c, p) => {
                 let p = map(p);
-                quad(&mut edges, [last, map(c), p]);
+                quad(edges, [last, map(c), p]);
                 last = p;
             }
             PathSegment::CubicTo(c1, c2, p) => {
                 let p = map(p);
-                cubic(&mut edges, [last, map(c1), map(c2), p]);
+                cubic(edges, [last, map(c1), map(c2), p]);
                 last = p;
             }
             PathSegment::Close => {
-                line(&mut edges, last, start);
+                line(edges, last, start);
                 last = start;
             }
         }
     }
-    line(&mut edges, last, start);
-    edges
+    line(edges, last, start);
 }
 
 /// `SkAnalyticEdge::setLine`.
@@ -216,7 +216,7 @@ fn mono_quad(edges: &mut Vec<Edge>, pts: [Point; 3]) {
     let last_y = snap_y(last_y);
     let curve_shift = shift - 1;
     let (mut old_x, mut old_y) = (x0, snap_y(y0));
-    let mut points = vec![(old_x, old_y)];
+    let mut polyline = Polyline::new(edges, (old_x, old_y), winding);
     let (mut snapped_x, mut snapped_y) = (old_x, old_y);
     for i in 1..=(1u32 << shift) {
         let (new_x, new_y, sx, sy) = if i < 1 << shift {
@@ -245,16 +245,37 @@ fn mono_quad(edges: &mut Vec<Edge>, pts: [Point; 3]) {
             (last_x, last_y, last_x, last_y)
         };
         let sy = sy.max(snapped_y);
-        points.push((sx, sy));
+        polyline.to((sx, sy));
         (snapped_x, snapped_y) = (sx, sy);
         (old_x, old_y) = (new_x, new_y);
     }
-    for w in points.windows(2) {
-        let at = |(x, y): (Fixed, Fixed)| (to_f64(x), to_f64(y));
-        if let Some(mut e) = Edge::new(at(w[0]), at(w[1])) {
-            e.winding = winding;
-            edges.push(e);
+}
+
+/// The edges between consecutive points of a curve's flattening, top to
+/// bottom in fixed point, each with the curve's winding.
+struct Polyline<'a> {
+    edges: &'a mut Vec<Edge>,
+    last: (Fixed, Fixed),
+    winding: f64,
+}
+
+impl<'a> Polyline<'a> {
+    fn new(edges: &'a mut Vec<Edge>, start: (Fixed, Fixed), winding: f64) -> Self {
+        Polyline {
+            edges,
+            last: start,
+            winding,
         }
+    }
+
+    /// Adds the edge from the last point to `p` (none if it is flat).
+    fn to(&mut self, p: (Fixed, Fixed)) {
+        let at = |(x, y): (Fixed, Fixed)| (to_f64(x), to_f64(y));
+        if let Some(mut e) = Edge::new(at(self.last), at(p)) {
+            e.winding = self.winding;
+            self.edges.push(e);
+        }
+        self.last = p;
     }
 }
 
@@ -351,7 +372,7 @@ fn mono_cubic(edges: &mut Vec<Edge>, pts: [Point; 4]) {
     let last_y = snap_y(y.last);
     // Skia snaps the start, then steps from there.
     let (mut old_x, mut old_y) = (x.v, snap_y(y.v));
-    let mut points = vec![(old_x, old_y)];
+    let mut polyline = Polyline::new(edges, (old_x, old_y), winding);
     let count = 1u32 << shift;
     for i in 1..=count {
         let (new_x, new_y) = if i < count {
@@ -361,18 +382,11 @@ fn mono_cubic(edges: &mut Vec<Edge>, pts: [Point; 4]) {
             (x.last, y.last.max(old_y))
         };
         let snapped = snap_y(new_y);
-        points.push((new_x, snapped.min(last_y)));
+        polyline.to((new_x, snapped.min(last_y)));
         if snapped > last_y {
             break;
         }
         (old_x, old_y) = (new_x, new_y);
-    }
-    for w in points.windows(2) {
-        let at = |(x, y): (Fixed, Fixed)| (to_f64(x), to_f64(y));
-        if let Some(mut e) = Edge::new(at(w[0]), at(w[1])) {
-            e.winding = winding;
-            edges.push(e);
-        }
     }
 }
 
@@ -453,7 +467,12 @@ mod tests {
         pb.cubic_to(30.0, 0.0, 50.0, 40.0, 20.0, 35.5);
         pb.line_to(5.0, 20.3);
         pb.close();
-        let edges = path_edges(&pb.finish().unwrap(), Transform::from_translate(0.5, 0.25));
+        let mut edges = Vec::new();
+        path_edges(
+            &pb.finish().unwrap(),
+            Transform::from_translate(0.5, 0.25),
+            &mut edges,
+        );
         let net: f64 = edges.iter().map(|e| e.winding * (e.y1 - e.y0)).sum();
         assert_eq!(net, 0.0, "{edges:?}");
         assert!(edges

@@ -20,39 +20,60 @@ use crate::p5::compositing::blend::Solid;
 /// The height of the strips between the edges' ends.
 const STRIP: f64 = 0.25;
 
+/// The fill's working buffers, kept from one path to the next: a canvas
+/// of many small paths (the tree's 262,144 lines at generation 6) then
+/// allocates nothing per path.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    edges: Vec<Edge>,
+    /// See `rasterize`: all zeros between paths.
+    acc: Vec<f32>,
+    coverage: Vec<f32>,
+    active: Vec<Edge>,
+    crossings: Vec<(f64, f64, f64)>,
+}
+
 /// Fills `path` under `ts` with `color`, non-zero winding, source-over, as
 /// Skia does.
-pub fn fill_path(pixmap: &mut Pixmap, path: &Path, ts: Transform, color: Rgba) {
-    fill_with(pixmap, path, ts, color, alpha);
+pub fn fill_path(
+    scratch: &mut Scratch,
+    pixmap: &mut Pixmap,
+    path: &Path,
+    ts: Transform,
+    color: Rgba,
+) {
+    fill_with(scratch, pixmap, path, ts, color, alpha);
 }
 
 /// Fills `path` as Skia draws a glyph mask: the coverage in 8 bits, not
 /// snapped, through `gamma` (see `crate::p5::typeset::text`), then blended.
 pub fn fill_glyphs(
+    scratch: &mut Scratch,
     pixmap: &mut Pixmap,
     path: &Path,
     ts: Transform,
     color: Rgba,
     gamma: &[u8; 256],
 ) {
-    fill_with(pixmap, path, ts, color, |c| {
+    fill_with(scratch, pixmap, path, ts, color, |c| {
         u32::from(gamma[(c * 255.0 + 0.5).clamp(0.0, 255.0) as usize])
     });
 }
 
 /// Fills `path` with `color` at the alpha `alpha` gives each coverage.
 fn fill_with(
+    scratch: &mut Scratch,
     pixmap: &mut Pixmap,
     path: &Path,
     ts: Transform,
     color: Rgba,
     alpha: impl Fn(f32) -> u32,
 ) {
-    let mut edges = path_edges(path, ts);
+    path_edges(path, ts, &mut scratch.edges);
     let solid = Solid::new(color);
     let (width, height) = (pixmap.width() as usize, pixmap.height() as usize);
     let data = pixmap.data_mut();
-    rasterize(&mut edges, width, height, |y, x0, coverage| {
+    rasterize(scratch, width, height, |y, x0, coverage| {
         let row = &mut data[(y * width + x0) * 4..];
         for (px, &c) in row.chunks_exact_mut(4).zip(coverage) {
             solid.blend(px, alpha(c));
@@ -72,25 +93,32 @@ fn alpha(coverage: f32) -> u32 {
 }
 
 /// Calls `row(y, x0, coverage)` for each pixel row `y` of a `width` x
-/// `height` raster that the edges cover (non-zero winding), with
-/// `coverage[i]` the covered share of pixel (x0 + i, y).
+/// `height` raster that the edges of `scratch` cover (non-zero winding),
+/// with `coverage[i]` the covered share of pixel (x0 + i, y).
 fn rasterize(
-    edges: &mut [Edge],
+    scratch: &mut Scratch,
     width: usize,
     height: usize,
     mut row: impl FnMut(usize, usize, &[f32]),
 ) {
+    let Scratch {
+        edges,
+        acc,
+        coverage,
+        active,
+        crossings,
+    } = scratch;
     if edges.is_empty() || width == 0 {
         return;
     }
     edges.sort_unstable_by(|a, b| a.y0.total_cmp(&b.y0));
     let bottom = edges.iter().map(|e| e.y1).fold(f64::MIN, f64::max);
     let bottom = bottom.ceil().min(height as f64);
-    // acc[x]: the coverage of pixel x minus that of pixel x - 1.
-    let mut acc = vec![0f32; width + 2];
-    let mut coverage = vec![0f32; width];
-    let mut active: Vec<Edge> = Vec::new();
-    let mut crossings: Vec<(f64, f64, f64)> = Vec::new();
+    // acc[x]: the coverage of pixel x minus that of pixel x - 1. Each row
+    // zeroes what it touched, so it is all zeros from path to path.
+    acc.resize(width + 2, 0.0);
+    coverage.resize(width, 0.0);
+    active.clear();
     let mut next = 0;
     let mut y = edges[0].y0.floor().max(0.0);
     while y < bottom {
@@ -113,14 +141,14 @@ fn rasterize(
             crossings.sort_unstable_by(|a, b| (a.0 + a.1).total_cmp(&(b.0 + b.1)));
             let mut winding = 0.0;
             let mut start = (0.0, 0.0);
-            for &(xt, xb, w) in &crossings {
+            for &(xt, xb, w) in crossings.iter() {
                 if winding == 0.0 {
                     start = (xt, xb);
                 }
                 winding += w;
                 if winding == 0.0 {
                     for (side, d) in [(start, STRIP), ((xt, xb), -STRIP)] {
-                        let (l, h) = accumulate(&mut acc, side, d as f32);
+                        let (l, h) = accumulate(acc, side, d as f32);
                         (lo, hi) = (lo.min(l), hi.max(h));
                     }
                 }
@@ -188,9 +216,13 @@ mod tests {
     }
 
     /// The coverage of every pixel of a `size` x `size` raster.
-    fn coverage(mut edges: Vec<Edge>, size: usize) -> Vec<Vec<f32>> {
+    fn coverage(edges: Vec<Edge>, size: usize) -> Vec<Vec<f32>> {
         let mut grid = vec![vec![0f32; size]; size];
-        rasterize(&mut edges, size, size, |y, x0, row| {
+        let mut scratch = Scratch {
+            edges,
+            ..Scratch::default()
+        };
+        rasterize(&mut scratch, size, size, |y, x0, row| {
             grid[y][x0..x0 + row.len()].copy_from_slice(row);
         });
         grid

@@ -13,3 +13,4 @@ pub mod hairline;
 pub mod path;
 pub mod shape;
 pub mod shapes;
+pub mod stroked;

@@ -89,6 +89,8 @@ impl P5 {
             curve_tightness: 0.0,
             clipping: None,
             effects: Default::default(),
+            raster: Default::default(),
+            outline: Default::default(),
         }
     }
 
