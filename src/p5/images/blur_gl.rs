@@ -7,7 +7,7 @@
 //! sampled between texels linearly, the canvas's edges clamped. Up to 64
 //! samples (a radius up to 9.14 units) at a whole pixel density they sit on
 //! whole texels, so a pass is a sum over one quadratic kernel: computed
-//! here, as the CPU blur is (src/p5/filter.rs), from running sums of `v`,
+//! here, as the CPU blur is (src/p5/images/filter.rs), from running sums of `v`,
 //! `q v` and `q^2 v` along the line, the texels past its ends taken in one
 //! step each, whatever the reach. Past 64 samples (or at a fractional
 //! density) the shader takes 64 samples spaced more than a texel apart and
@@ -57,8 +57,8 @@ enum Kernel {
     /// Tap `j` (`|j| <= taps`) is `j * stride` texels from the pixel and
     /// weighs `(taps - |j|)^2`.
     Whole { stride: usize, taps: usize },
-    /// The shader's own: 64 samples `spacing` units apart, reaching
-    /// `reach` units, at `density` texels a unit.
+    /// The shader's own: `samples` (at most 64) `spacing` units apart,
+    /// jittered, reaching `reach` units, at `density` texels a unit.
     Jittered {
         samples: usize,
         spacing: f32,
@@ -150,6 +150,9 @@ impl Pass {
     /// `pixel(k)` is the canvas pixel of the line's texel `k`.
     fn blur(&mut self, kernel: &Kernel, pixel: impl Fn(usize) -> (usize, usize)) {
         self.out.clear();
+        if self.line.is_empty() {
+            return;
+        }
         match *kernel {
             Kernel::Whole { stride, taps } => self.whole(stride, taps),
             Kernel::Jittered {
