@@ -12,6 +12,7 @@ mod filter;
 mod image;
 mod load;
 pub(crate) mod maths;
+mod natives;
 mod numbers;
 mod pixels;
 mod record;
