@@ -88,6 +88,10 @@ pub(super) struct State {
     pub(super) noise: Noise,
     /// `frameRate(f)` as the sketch asked.
     pub(super) fps: Option<f64>,
+    /// The rate the sketch's clock runs at, in frames per second: what
+    /// `frameRate()` and `getTargetFrameRate()` return and `deltaTime`
+    /// follows. p5's 60 until the source sets its own.
+    pub(super) clock: f64,
     /// `noLoop()` was called last (not `loop()`).
     pub(super) no_loop: bool,
     /// Lines `print()` was given in this run.
@@ -135,6 +139,7 @@ impl Stage {
             random: Random::new(),
             noise: Noise::new(),
             fps: None,
+            clock: super::P5_FPS,
             no_loop: false,
             printed: 0,
             shown,
@@ -579,6 +584,10 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
     set(ctx, &native, "noLoop", move || s.state().no_loop = true)?;
     let s = stage.clone();
     set(ctx, &native, "loop", move || s.state().no_loop = false)?;
+    let s = stage.clone();
+    set(ctx, &native, "isLooping", move || !s.state().no_loop)?;
+    let s = stage.clone();
+    set(ctx, &native, "targetFrameRate", move || s.state().clock)?;
     let s = stage.clone();
     set(ctx, &native, "print", move |text: String| {
         let mut state = s.state();

@@ -189,7 +189,7 @@ impl JsSource {
             self.folder.clone(),
         )?;
         engine.call("params", (self.params.as_str(),), "getURLParams")?;
-        engine.call("frameRate", (self.fps,), "frameRate")?;
+        engine.stage.state().clock = self.fps;
         for script in &self.scripts {
             engine.eval(&script.name, &script.code)?;
         }
