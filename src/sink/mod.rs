@@ -12,7 +12,7 @@ mod video;
 
 pub use self::gif::{frame_delays, Dither, GifOptions, LOSSLESS};
 pub use atomic::{committed, remove_temp_files, AtomicFile};
-pub use output::{Codec, Format, FramePattern, Grid, Output, OutputFlags};
+pub use output::{is_one_png, Codec, Format, FramePattern, Grid, Output, OutputFlags};
 pub(crate) use table::{outputs, spec, OutputSpec};
 
 use std::sync::Arc;

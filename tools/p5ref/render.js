@@ -5,7 +5,7 @@
 //   node render.js --scene whale --frames 300 --only 0,60,299 --out DIR \
 //        [--set key=JSON ...] [--state state.json] [--chromium /usr/bin/chromium]
 //   node render.js --sketch PATH.js --frames 10 [--only 0,5,9] [--seed 7] \
-//        [--fps F] [--console FILE] [--p5 1|2] --out DIR
+//        [--fps F] [--console FILE] [--p5 1|2] [--window WxH] --out DIR
 //
 // Sketch mode (sketch.js in this folder is the scenes; PATH is any global- or
 // instance-mode sketch, or a folder with an index.html) follows the
@@ -40,6 +40,8 @@ function parseArgs(argv) {
       case '--via': a.via = v; i++; break;
       case '--console': a.console = v; i++; break;
       case '--p5': a.p5 = v; i++; break;
+      // The browser window's size, CSS pixels (windowWidth, windowHeight).
+      case '--window': a.window = v.split('x').map((x) => parseInt(x, 10)); i++; break;
       case '--set': {
         const eq = v.indexOf('=');
         const key = v.slice(0, eq), raw = v.slice(eq + 1);
@@ -94,7 +96,7 @@ function launch(args) {
     // Sketch mode's hour(), day(), new Date().getHours() read the fake clock in UTC;
     // text is drawn with whalegen's bundled fonts only (fonts.conf).
     env: Object.assign({}, process.env, { TZ: 'UTC', FONTCONFIG_FILE: path.join(__dirname, 'fonts.conf') }),
-    defaultViewport: { width: 800, height: 600, deviceScaleFactor: 1 },
+    defaultViewport: { width: (args.window || [800])[0], height: (args.window || [800, 600])[1], deviceScaleFactor: 1 },
   });
 }
 
