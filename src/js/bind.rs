@@ -19,6 +19,7 @@ use super::colour;
 use super::filter;
 use super::maths::noise::Noise;
 use super::maths::random::{Lcg, Random};
+use super::natives::{self, Call};
 use super::numbers;
 use super::pixels;
 use super::record::{flush, Op, MAX_PENDING};
@@ -87,6 +88,10 @@ pub(super) struct State {
     pub(super) noise: Noise,
     /// `frameRate(f)` as the sketch asked.
     pub(super) fps: Option<f64>,
+    /// The rate the sketch's clock runs at, in frames per second: what
+    /// `frameRate()` and `getTargetFrameRate()` return and `deltaTime`
+    /// follows. p5's 60 until the source sets its own.
+    pub(super) clock: f64,
     /// `noLoop()` was called last (not `loop()`).
     pub(super) no_loop: bool,
     /// Lines `print()` was given in this run.
@@ -134,6 +139,7 @@ impl Stage {
             random: Random::new(),
             noise: Noise::new(),
             fps: None,
+            clock: super::P5_FPS,
             no_loop: false,
             printed: 0,
             shown,
@@ -297,7 +303,7 @@ impl Stage {
     pub(super) fn reset_matrix(&self) {
         let mut state = self.0.borrow_mut();
         if state.p5.is_some() {
-            state.pending.push(Op::ResetMatrix);
+            state.pending.push(Op::Call(Call::ResetMatrix {}));
         }
     }
 
@@ -375,59 +381,7 @@ pub(super) fn set<'js, P>(
 /// through correctly rounded maths: the same bits on every machine.
 pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()> {
     let native = Object::new(ctx.clone())?;
-    macro_rules! ops {
-        ($($name:literal => |$($a:ident),*| $op:expr;)*) => {$(
-            let s = stage.clone();
-            native.set($name, Function::new(ctx.clone(), move |ctx: Ctx<'js>, $($a: N),*| {
-                $(let $a = $a.0;)*
-                s.draw(&ctx, $op)
-            })?)?;
-        )*};
-    }
-    ops! {
-        "noFill" => | | Op::NoFill;
-        "noStroke" => | | Op::NoStroke;
-        "clear" => | | Op::Clear;
-        "strokeWeight" => |w| Op::StrokeWeight(w);
-        "curveTightness" => |t| Op::CurveTightness(t);
-        "translate" => |x, y| Op::Translate(x, y);
-        "rotate" => |a| Op::Rotate(a);
-        "scale" => |x, y| Op::Scale(x, y);
-        "shearX" => |a| Op::ShearX(a);
-        "shearY" => |a| Op::ShearY(a);
-        "applyMatrix" => |a, b, c, d, e, f| Op::ApplyMatrix([a, b, c, d, e, f]);
-        "resetMatrix" => | | Op::ResetMatrix;
-        "canvasDefaults" => | | Op::CanvasDefaults;
-        "point" => |x, y| Op::Point(x, y);
-        "circle" => |x, y, d| Op::Circle(x, y, d);
-        "ellipse" => |x, y, w, h| Op::Ellipse([x, y, w, h]);
-        "line" => |x1, y1, x2, y2| Op::Line([x1, y1, x2, y2]);
-        "triangle" => |x1, y1, x2, y2, x3, y3| Op::Triangle([x1, y1, x2, y2, x3, y3]);
-        "vertex" => |x, y| Op::Vertex(x, y);
-        "curveVertex" => |x, y| Op::CurveVertex(x, y);
-        "bezierVertex" => |x2, y2, x3, y3, x4, y4| Op::BezierVertex([x2, y2, x3, y3, x4, y4]);
-        "quadraticVertex" => |cx, cy, x, y| Op::QuadraticVertex([cx, cy, x, y]);
-        "beginContour" => | | Op::BeginContour;
-        "endContour" => | | Op::EndContour;
-    }
-    let s = stage.clone();
-    set(ctx, &native, "rect", move |ctx: Ctx<'js>, v: Rest<N>| {
-        s.draw(&ctx, Op::Rect(numbers::<8>(&v.0)))
-    })?;
-    // Eight numbers: more than a closure's parameters.
-    for (name, op) in [
-        ("quad", Op::Quad as fn([f64; 8]) -> Op),
-        ("bezier", Op::Bezier),
-        ("curve", Op::Curve),
-    ] {
-        let s = stage.clone();
-        native.set(
-            name,
-            Function::new(ctx.clone(), move |ctx: Ctx<'js>, v: Rest<N>| {
-                s.draw(&ctx, op(numbers::<8>(&v.0)))
-            })?,
-        )?;
-    }
+    natives::install(ctx, &native, stage)?;
     // p5's constants, as strings and numbers, into the layer's enums.
     macro_rules! named {
         ($($name:literal => |$v:ident| $body:expr;)*) => {$(
@@ -631,6 +585,10 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
     let s = stage.clone();
     set(ctx, &native, "loop", move || s.state().no_loop = false)?;
     let s = stage.clone();
+    set(ctx, &native, "isLooping", move || !s.state().no_loop)?;
+    let s = stage.clone();
+    set(ctx, &native, "targetFrameRate", move || s.state().clock)?;
+    let s = stage.clone();
     set(ctx, &native, "print", move |text: String| {
         let mut state = s.state();
         state.printed += 1;
@@ -651,7 +609,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
 }
 
 /// The first `N` numbers of a call, NaN for those missing.
-fn numbers<const N: usize>(v: &[N]) -> [f64; N] {
+pub(super) fn numbers<const N: usize>(v: &[N]) -> [f64; N] {
     std::array::from_fn(|i| v.get(i).map_or(f64::NAN, |n| n.0))
 }
 

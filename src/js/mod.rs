@@ -12,6 +12,7 @@ mod filter;
 mod image;
 mod load;
 pub(crate) mod maths;
+mod natives;
 mod numbers;
 mod pixels;
 mod record;
@@ -199,7 +200,7 @@ impl JsSource {
         )?;
         engine.call("params", (self.params.as_str(),), "getURLParams")?;
         engine.call("window", self.window, "windowWidth")?;
-        engine.call("frameRate", (self.fps,), "frameRate")?;
+        engine.stage.state().clock = self.fps;
         for script in &self.scripts {
             engine
                 .eval(&script.name, &script.code)

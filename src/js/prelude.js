@@ -13,7 +13,7 @@
   // What the sketch reads and what whalegen changes each frame.
   const S = {
     width: 100, height: 100, frameCount: 0, deltaTime: 0, millis: 0,
-    fps: 60, looping: true, redraws: 0, angleMode: 'radians', setupDone: false, inDraw: false,
+    redraws: 0, angleMode: 'radians', setupDone: false, inDraw: false,
     mouseX: 0, mouseY: 0, pmouseX: 0, pmouseY: 0, mouseIsPressed: false,
     // 1's is 0 until the first press; 2's an object of the buttons held.
     mouseButton: MAJOR === 1 ? 0 : { left: false, right: false, center: false },
@@ -126,14 +126,15 @@
   };
   api.displayDensity = function () { return 1; };
   api.frameRate = function (f) {
-    if (f === undefined) return S.frameCount === 0 ? 0 : S.fps;
+    if (f === undefined) return S.frameCount === 0 ? 0 : native.targetFrameRate();
     if (typeof f === 'number' && f > 0) native.frameRate(f);
     return undefined;
   };
-  api.getTargetFrameRate = function () { return S.fps; };
-  api.noLoop = function () { S.looping = false; native.noLoop(); };
-  api.loop = function () { S.looping = true; native.loop(); };
-  api.isLooping = function () { return S.looping; };
+  // The frame rate and looping live in Rust (src/js/bind.rs): read there.
+  api.getTargetFrameRate = function () { return native.targetFrameRate(); };
+  api.noLoop = function () { native.noLoop(); };
+  api.loop = function () { native.loop(); };
+  api.isLooping = function () { return native.isLooping(); };
   // p5 ignores redraw() until setup() is done, and inside draw().
   api.redraw = function (n) {
     if (!S.setupDone || S.inDraw) return;
@@ -935,9 +936,8 @@
   G.__whalegen = {
     params(json) { S.params = JSON.parse(json); },
     window: setWindow,
-    frameRate(fps) { S.fps = fps; },
     hasDraw() { return user('draw') !== null; },
-    looping() { return S.looping || S.redraws > 0; },
+    looping() { return native.isLooping() || S.redraws > 0; },
     setup() {
       if (MAJOR === 1) {
         // p5.js 1 draws two values from Math.random while it loads (2
@@ -969,7 +969,7 @@
     draw(n, x, y, pressed) {
       S.setupDone = true;
       S.frameCount = n;
-      S.deltaTime = 1000 / S.fps;
+      S.deltaTime = 1000 / native.targetFrameRate();
       S.millis = n * S.deltaTime;
       S.pmouseX = n === 1 ? x : S.mouseX; S.pmouseY = n === 1 ? y : S.mouseY;
       S.mouseX = x; S.mouseY = y;
@@ -993,7 +993,7 @@
         if (f) f.call(S.instance);
       }
       // p5 draws once after setup() even if setup() called noLoop().
-      if (!S.looping && n > 1) {
+      if (!native.isLooping() && n > 1) {
         if (S.redraws === 0) return;
         S.redraws -= 1;
       }

@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use super::natives::Call;
+
 use crate::p5::compositing::composite::Composite;
 use crate::p5::images::filter::Filter;
 use crate::p5::raster::path::Segment;
@@ -20,33 +22,8 @@ pub(super) const MAX_PENDING: usize = 1 << 16;
 pub(crate) enum Op {
     /// A colour that could not be parsed: nothing is drawn.
     Nothing,
-    NoFill,
-    NoStroke,
-    Clear,
-    StrokeWeight(f64),
-    CurveTightness(f64),
-    Translate(f64, f64),
-    Rotate(f64),
-    Scale(f64, f64),
-    ShearX(f64),
-    ShearY(f64),
-    ApplyMatrix([f64; 6]),
-    ResetMatrix,
-    Point(f64, f64),
-    Circle(f64, f64, f64),
-    Ellipse([f64; 4]),
-    Line([f64; 4]),
-    Triangle([f64; 6]),
-    Vertex(f64, f64),
-    CurveVertex(f64, f64),
-    BezierVertex([f64; 6]),
-    QuadraticVertex([f64; 4]),
-    BeginContour,
-    EndContour,
-    Rect([f64; 8]),
-    Quad([f64; 8]),
-    Bezier([f64; 8]),
-    Curve([f64; 8]),
+    /// A native of the table in src/js/natives.rs.
+    Call(Call),
     StrokeCap(Cap),
     StrokeJoin(Join),
     RectMode(Mode),
@@ -63,8 +40,6 @@ pub(crate) enum Op {
     Background(Rgba),
     /// Replayed only: `createCanvas`, its error already thrown.
     CreateCanvas(u32, u32),
-    /// What `createCanvas` resets (see `P5::canvas_defaults`).
-    CanvasDefaults,
     BlendMode(Composite),
     /// The canvas's composite operation alone, as `blend()` sets it for
     /// its copy: not the mode `noErase` returns to.
@@ -89,39 +64,7 @@ impl Op {
     pub(super) fn apply(self, p5: &mut P5, kind: &mut Kind) {
         match self {
             Op::Nothing => {}
-            Op::NoFill => p5.no_fill(),
-            Op::NoStroke => p5.no_stroke(),
-            Op::Clear => p5.clear(),
-            Op::StrokeWeight(w) => p5.stroke_weight(w),
-            Op::CurveTightness(t) => p5.curve_tightness(t),
-            Op::Translate(x, y) => p5.translate(x, y),
-            Op::Rotate(a) => p5.rotate(a),
-            Op::Scale(x, y) => p5.scale(x, y),
-            Op::ShearX(a) => p5.shear_x(a),
-            Op::ShearY(a) => p5.shear_y(a),
-            Op::ApplyMatrix([a, b, c, d, e, f]) => p5.apply_matrix(a, b, c, d, e, f),
-            Op::ResetMatrix => p5.reset_matrix(),
-            Op::Point(x, y) => p5.point(x, y),
-            Op::Circle(x, y, d) => p5.circle(x, y, d),
-            Op::Ellipse([x, y, w, h]) => p5.ellipse(x, y, w, h),
-            Op::Line([x1, y1, x2, y2]) => p5.line(x1, y1, x2, y2),
-            Op::Triangle([x1, y1, x2, y2, x3, y3]) => p5.triangle(x1, y1, x2, y2, x3, y3),
-            Op::Vertex(x, y) => p5.vertex(x, y),
-            Op::CurveVertex(x, y) => p5.curve_vertex(x, y),
-            Op::BezierVertex([x2, y2, x3, y3, x4, y4]) => p5.bezier_vertex(x2, y2, x3, y3, x4, y4),
-            Op::QuadraticVertex([cx, cy, x, y]) => p5.quadratic_vertex(cx, cy, x, y),
-            Op::BeginContour => p5.begin_contour(),
-            Op::EndContour => p5.end_contour(),
-            Op::Rect([x, y, w, h, tl, tr, br, bl]) => p5.rect(x, y, w, h, [tl, tr, br, bl]),
-            Op::Quad(v) => p5.quad(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]),
-            Op::Bezier(v) => {
-                p5.bezier(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
-                *kind = Kind::Polygon;
-            }
-            Op::Curve(v) => {
-                p5.curve(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
-                *kind = Kind::Polygon;
-            }
+            Op::Call(call) => call.apply(p5, kind),
             Op::StrokeCap(cap) => p5.stroke_cap(cap),
             Op::StrokeJoin(join) => p5.stroke_join(join),
             Op::RectMode(m) => p5.rect_mode(m),
@@ -141,7 +84,6 @@ impl Op {
             Op::CreateCanvas(w, h) => {
                 let _ = p5.create_canvas(w, h);
             }
-            Op::CanvasDefaults => p5.canvas_defaults(),
             Op::BlendMode(mode) => p5.blend_mode(mode),
             Op::Composite(mode) => p5.composite(mode),
             Op::Erase(fill, stroke) => p5.erase(fill, stroke),
@@ -162,7 +104,7 @@ impl Op {
     /// transparent canvas, or `clear()`.
     pub(super) fn covers(&self, transparent: bool) -> bool {
         match self {
-            Op::Clear => true,
+            Op::Call(Call::Clear {}) => true,
             Op::Background(c) => transparent || c.a == 255,
             _ => false,
         }
@@ -198,20 +140,11 @@ impl Op {
     /// Whether the call only paints pixels, changing nothing else of the
     /// canvas (its style, transform, shape being built).
     fn paints_only(&self) -> bool {
-        matches!(
-            self,
-            Op::Point(..)
-                | Op::Circle(..)
-                | Op::Ellipse(..)
-                | Op::Line(..)
-                | Op::Triangle(..)
-                | Op::Rect(..)
-                | Op::Quad(..)
-                | Op::Arc(..)
-                | Op::Clear
-                | Op::Background(..)
-                | Op::Text(..)
-        )
+        match self {
+            Op::Call(call) => call.paints_only(),
+            Op::Arc(..) | Op::Background(..) | Op::Text(..) => true,
+            _ => false,
+        }
     }
 }
 
@@ -253,7 +186,7 @@ pub(super) fn flush(p5: &mut P5, kind: &mut Kind, pending: &mut Vec<Op>) {
         // colours, which pop() would undo.
         let unseen = match op {
             Op::EndShape(_) => *kind == Kind::Polygon,
-            Op::Bezier(_) | Op::Curve(_) => true,
+            Op::Call(Call::Bezier { .. } | Call::Curve { .. }) => true,
             _ => false,
         };
         if unseen {
