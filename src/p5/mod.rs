@@ -32,6 +32,7 @@ mod fatrect;
 mod fill;
 pub mod filter;
 mod filter_gl;
+mod font_bounds;
 mod gradient;
 mod hairline;
 mod image;
