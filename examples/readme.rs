@@ -21,7 +21,7 @@ impl Sketch for Orbit {
 
 fn main() -> Result<(), Error> {
     let options = RenderOptions {
-        output: Some("orbit.gif".into()),
+        output: Some("out/orbit.gif".into()), // out/ is in the repository, its files ignored
         ..Default::default()
     };
     render(Plan::new(Box::new(Orbit(0.0)), &options)?, &mut Silent)?;

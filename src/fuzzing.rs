@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use crate::options::SketchOptions;
-use crate::p5::{Font, TextDraw, TextRun, P5};
+use crate::p5::typeset::text::{Font, TextDraw, TextRun};
+use crate::p5::P5;
 use crate::sketch::Source;
 
 /// The lines a loaded font is laid out and drawn with: ligatures (`fi`,
@@ -42,15 +43,15 @@ pub fn font(bytes: &[u8]) {
 
 /// An image file (PNG, JPEG, GIF, ...), decoded as `loadImage` decodes it.
 pub fn image(bytes: &[u8]) {
-    let _ = crate::p5::decode::decode(bytes);
+    let _ = crate::p5::images::decode::decode(bytes);
 }
 
 /// A CSS colour, read as p5's `color()` reads it and as the canvas's
 /// `fillStyle` does.
 pub fn css(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
-    let _ = crate::p5::parse_css(&text);
-    let _ = crate::p5::css_color(&text);
+    let _ = crate::p5::colour::css::parse(&text);
+    let _ = crate::p5::state::context::css_color(&text);
 }
 
 /// An XML document, read as `loadXML` reads it.

@@ -78,7 +78,7 @@ pub use limits::{
 };
 pub use options::{
     BatchOptions, Canvas, MergeOptions, P5Version, RenderOptions, SceneOptions, Selection, Shard,
-    ShowOptions, SketchOptions,
+    ShowOptions, SketchOptions, DEFAULT_WINDOW,
 };
 pub use p5::{ArcMode, Cap, Damage, Drawing, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 pub use plan::{show, Plan, SceneSource};

@@ -21,6 +21,7 @@ fn main() -> ExitCode {
     // Ctrl-C, SIGTERM (CI's cancel, `timeout`) and SIGHUP: remove unfinished
     // outputs (any previous output stays as it was) and stop at once.
     let handler = ctrlc::set_handler(|| {
+        cli::watch::stop();
         whalegen::internals::remove_temp_files();
         match whalegen::internals::committed() {
             0 => say!("\nwhalegen: interrupted; nothing was written"),
@@ -74,6 +75,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 report(outcome, &args)?;
             }
         },
+        Command::Watch(args) => {
+            // What follows `watch` is handed on to each render.
+            let raw: Vec<_> = std::env::args_os()
+                .skip_while(|a| a != "watch")
+                .skip(1)
+                .collect();
+            cli::watch::run(args, &raw)?;
+        }
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "whalegen", &mut script);

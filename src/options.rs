@@ -146,7 +146,17 @@ pub struct SketchOptions {
     /// uses that only one version has, else p5.js 2, the p5 editor's
     /// default).
     pub p5: Option<P5Version>,
+    /// The browser window the sketch runs in, width and height in CSS
+    /// pixels, each 1 to 65535: what `windowWidth`, `windowHeight`,
+    /// `innerWidth` and `displayWidth` read, so that
+    /// `createCanvas(windowWidth, windowHeight)` takes this size. Default:
+    /// 800 x 600, headless Chromium's ([`DEFAULT_WINDOW`]).
+    pub window: (u32, u32),
 }
+
+/// The window a sketch runs in unless told: headless Chromium's, in CSS
+/// pixels.
+pub const DEFAULT_WINDOW: (u32, u32) = (800, 600);
 
 /// A major version of p5.js, each with its own contract: what it draws
 /// while it loads, its defaults, the functions it has.
@@ -216,6 +226,7 @@ impl Default for SketchOptions {
             heap: 1024,
             pointer: Pointer::default(),
             p5: None,
+            window: DEFAULT_WINDOW,
         }
     }
 }

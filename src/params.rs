@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use toml::{Table, Value};
 
 use crate::error::Error;
-use crate::p5::{Rgba, Written};
+use crate::p5::colour::color::Written;
+use crate::p5::Rgba;
 use crate::scene::{ChainParams, SceneKind, SceneParams, TreeParams, WhaleParams};
 
 /// The keys every scene takes besides its own.

@@ -22,7 +22,7 @@ use crate::options::{
 };
 use crate::params::{parse_set, Settings};
 use crate::preset::{checked_settings, to_toml, Loaded, Preset};
-use crate::sink::{GifOptions, Output, OutputFlags, LOSSLESS};
+use crate::sink::{is_one_png, GifOptions, Output, OutputFlags, LOSSLESS};
 use crate::sketch::Source;
 
 /// Where a render without `-o` writes: `out/NAME.gif`.
@@ -40,7 +40,9 @@ pub struct Plan {
     pub selection: Selection,
     /// How the canvas is rastered.
     pub canvas: Canvas,
-    /// Frames per second.
+    /// Frames per second, as the output plays them: the animation's, or
+    /// for a GIF of an animation faster than [`GIF_FPS_HONOURED`], the
+    /// rate of the frames it keeps (see `gif_frames`).
     pub fps: f64,
     /// The GIF encoder's choices.
     pub gif: GifOptions,
@@ -60,30 +62,18 @@ pub struct Plan {
 impl Plan {
     /// A plan to render `source` as `options` ask.
     pub fn new(source: Box<dyn Source>, options: &RenderOptions) -> Result<Plan, Error> {
+        let still = as_still(options, source.as_ref())?;
+        let options = still.as_ref().unwrap_or(options);
         let name = source.name();
         let about = source.about();
         let frames = frame_count(options, source.as_ref())?;
-        check::in_range("frames", f64::from(frames), 1.0, f64::from(MAX_FRAMES))?;
         let fps = options.fps.unwrap_or_else(|| source.fps());
         check_fps(fps)?;
         check_scale(options.scale)?;
-        let quality = check_quality(options.quality)?;
-        let max_size = options
-            .max_size
-            .as_deref()
-            .map(check_max_size)
-            .transpose()?;
+        let (flags, quality, max_size) = output_flags(options)?;
         let selection = selection(options, frames)?;
         let mut placeholders = vec![("preset", name.clone()), ("frames", frames.to_string())];
         placeholders.extend(source.placeholders());
-        let flags = OutputFlags {
-            format: options.format,
-            sheet: options.sheet,
-            loops: options.loops,
-            transparent: options.transparent,
-            dither: options.dither,
-            sized: quality < LOSSLESS || max_size.is_some(),
-        };
         let output = if options.dry_run {
             if options.output.is_some() {
                 return Err(check::refuse("dry-run", "with an output", "no output"));
@@ -103,15 +93,10 @@ impl Plan {
             let path = placeholder::expand(template, &placeholders)?;
             Output::parse(&path, &flags, selection.count)?
         };
-        let mut warnings = Vec::new();
-        if matches!(output, Output::Gif(_)) && fps > GIF_FPS_HONOURED && selection.count > 1 {
-            warnings.push(format!(
-                "{fps} fps: browsers play GIF frames shorter than 2 centiseconds at 10, so this \
-                 GIF plays at {GIF_FPS_HONOURED} fps, {:.2}x slower (--fps {GIF_FPS_HONOURED} \
-                 or less plays as asked)",
-                fps / GIF_FPS_HONOURED
-            ));
-        }
+        let (selection, fps) = match output {
+            Output::Gif(_) => gif_frames(selection, fps),
+            _ => (selection, fps),
+        };
         Ok(Plan {
             name,
             source,
@@ -130,7 +115,7 @@ impl Plan {
             },
             threads: options.threads.unwrap_or_else(cores).get(),
             placeholders,
-            warnings,
+            warnings: Vec::new(),
             about,
         })
     }
@@ -168,8 +153,10 @@ impl Plan {
     /// A plan to render the p5.js sketch of `sketch` as `options` ask. The
     /// sketch is loaded and its `setup()` run once here, so that a syntax
     /// error, an error in `setup()` or a canvas too large is reported
-    /// before anything is written.
+    /// before anything is written; an output no render could write is
+    /// refused before that.
     pub fn sketch(sketch: &SketchOptions, options: &RenderOptions) -> Result<Plan, Error> {
+        check_output_first(options)?;
         let source = JsSource::load(sketch, options.fps)?;
         let (width, height) = source.size_hint().unwrap_or((100, 100));
         let raster = check_raster(width, height, options.scale)?;
@@ -180,6 +167,45 @@ impl Plan {
     }
 }
 
+/// The flags that shape the output of `options`, with its GIF quality
+/// and byte budget, checked.
+fn output_flags(options: &RenderOptions) -> Result<(OutputFlags, u8, Option<u64>), Error> {
+    let quality = check_quality(options.quality)?;
+    let max_size = options
+        .max_size
+        .as_deref()
+        .map(check_max_size)
+        .transpose()?;
+    let flags = OutputFlags {
+        format: options.format,
+        sheet: options.sheet,
+        loops: options.loops,
+        transparent: options.transparent,
+        dither: options.dither,
+        sized: quality < LOSSLESS || max_size.is_some(),
+    };
+    Ok((flags, quality, max_size))
+}
+
+/// Refuses the output `options` name when no render of a sketch could
+/// write it (an unknown placeholder, a type whalegen does not write, a
+/// flag the type does not take), before the sketch's `setup()` runs. The
+/// frame count is not known then: the output is taken as one frame, and
+/// each placeholder as a word.
+fn check_output_first(options: &RenderOptions) -> Result<(), Error> {
+    let Some(template) = &options.output else {
+        return Ok(());
+    };
+    let (flags, ..) = output_flags(options)?;
+    let words: Vec<_> = ["preset", "frames"]
+        .into_iter()
+        .chain(JsSource::PLACEHOLDERS)
+        .map(|name| (name, "x".to_string()))
+        .collect();
+    let path = placeholder::expand(template, &words)?;
+    Output::parse(&path, &flags, 1).map(drop)
+}
+
 /// What `whalegen show` prints: the preset (or scene) with `--set` applied,
 /// every parameter resolved and checked, as a preset file.
 pub fn show(args: &ShowOptions) -> Result<String, Error> {
@@ -188,12 +214,43 @@ pub fn show(args: &ShowOptions) -> Result<String, Error> {
 }
 
 /// The frames a render of `source` writes: one for `frame`, else
-/// `frames`, else `duration` at the frame rate, else the source's own.
+/// `frames`, else `duration` at the frame rate, else the source's own;
+/// refused past [`MAX_FRAMES`].
 fn frame_count(options: &RenderOptions, source: &dyn Source) -> Result<u32, Error> {
-    match duration(options)? {
-        Some(duration) => duration_frames(duration, options.fps.unwrap_or_else(|| source.fps())),
-        None => Ok(written(options, || source.frames())),
+    let frames = match duration(options)? {
+        Some(duration) => duration_frames(duration, options.fps.unwrap_or_else(|| source.fps()))?,
+        None => written(options, || source.frames()),
+    };
+    check_frames(frames)
+}
+
+/// `frames`, refused unless it is 1 to [`MAX_FRAMES`].
+fn check_frames(frames: u32) -> Result<u32, Error> {
+    check::in_range("frames", f64::from(frames), 1.0, f64::from(MAX_FRAMES))?;
+    Ok(frames)
+}
+
+/// `options` as a still when they ask for one `.png` and no frame in
+/// particular (no `frame`, `start`, `sheet` or `format`): the frame of
+/// the animation they would render (`frames`, `duration` or the source's
+/// own) where `source` is at its fullest (`Source::still_frame`). `None`
+/// for any other options.
+fn as_still(options: &RenderOptions, source: &dyn Source) -> Result<Option<RenderOptions>, Error> {
+    let one_png = options.output.as_deref().is_some_and(is_one_png);
+    let chosen = options.frame.is_some()
+        || options.start != 0
+        || options.sheet.is_some()
+        || options.format.is_some();
+    if !one_png || chosen {
+        return Ok(None);
     }
+    let frames = frame_count(options, source)?;
+    Ok(Some(RenderOptions {
+        frame: Some(source.still_frame(frames)),
+        frames: None,
+        duration: None,
+        ..options.clone()
+    }))
 }
 
 /// The `duration` that sets the frame count: not with `frames`, and left
@@ -281,6 +338,26 @@ fn resolved(
     }
 }
 
+/// The frames a GIF keeps of `selection` at `fps`, and the rate they play
+/// at. Browsers play a GIF frame shorter than 2 centiseconds as 10, so an
+/// animation faster than [`GIF_FPS_HONOURED`] keeps every k-th frame, k the
+/// fewest that brings the rate within it (every second frame of 60 fps,
+/// played at 30): evenly spread frames, each as long as the next, whose
+/// delays add up to the animation's duration. Dropping a few frames of
+/// each second instead (50 of 60) would keep more of them but show them
+/// unevenly, a stutter ten times a second. Any other rate: unchanged.
+fn gif_frames(selection: Selection, fps: f64) -> (Selection, f64) {
+    let stride = (fps / GIF_FPS_HONOURED).ceil();
+    // A contact sheet is never a GIF: `count` is `span` here.
+    let kept = (f64::from(selection.span) / stride).floor();
+    if stride <= 1.0 || selection.count <= 1 || kept < 1.0 {
+        return (selection, fps);
+    }
+    let played = fps * kept / f64::from(selection.span);
+    let count = kept as u32;
+    (Selection { count, ..selection }, played)
+}
+
 /// How many frames are written: one for `--frame`, else `--frames` or the
 /// source's own count.
 fn written(options: &RenderOptions, frames: impl FnOnce() -> u32) -> u32 {
@@ -290,25 +367,38 @@ fn written(options: &RenderOptions, frames: impl FnOnce() -> u32) -> u32 {
     }
 }
 
-/// The frames written: `frame`, or `frames` from `start`, spread over a
-/// contact sheet's cells when there is one.
+/// The frames written: `frame` (of an animation of `frames` frames, when
+/// given), or `frames` from `start`, spread over a contact sheet's cells
+/// when there is one.
 fn selection(options: &RenderOptions, frames: u32) -> Result<Selection, Error> {
-    let others = options.frames.is_some()
-        || options.duration.is_some()
-        || options.start != 0
-        || options.sheet.is_some();
-    if options.frame.is_some() && others {
-        return Err(check::refuse(
-            "frame",
-            options.frame.unwrap_or_default(),
-            "--frame alone, or --start, --frames (or --duration) and --sheet",
-        ));
+    check_frames(frames)?;
+    options.frames.map(check_frames).transpose()?;
+    if let Some(frame) = options.frame {
+        let others = options.duration.is_some() || options.start != 0 || options.sheet.is_some();
+        if others {
+            return Err(check::refuse(
+                "frame",
+                frame,
+                "--frame alone or with --frames (frame K of an N-frame loop), or --start, \
+                 --frames (or --duration) and --sheet",
+            ));
+        }
+        if let Some(loop_frames) = options.frames.filter(|&n| frame >= n) {
+            let accepted = format!(
+                "a frame of the {loop_frames} of --frames, 0 to {}",
+                loop_frames - 1
+            );
+            return Err(check::refuse("frame", frame, accepted));
+        }
     }
-    let first = options.frame.unwrap_or(options.start);
+    let (flag, first) = match options.frame {
+        Some(frame) => ("frame", frame),
+        None => ("start", options.start),
+    };
     let last = u64::from(first) + u64::from(frames);
     if last > u64::from(MAX_FRAMES) {
         let accepted = format!("--start (or --frame) + --frames <= {MAX_FRAMES}");
-        return Err(check::refuse("start", first, accepted));
+        return Err(check::refuse(flag, first, accepted));
     }
     let mut selection = Selection::every(first, frames);
     if let Some(grid) = options.sheet {

@@ -95,6 +95,13 @@ pub trait Source: Send {
         DEFAULT_FPS
     }
 
+    /// The frame (from 0) a still of an animation of `frames` frames shows
+    /// (one `.png` asked for without `--frame`): where the source is at its
+    /// fullest. Default: the last frame.
+    fn still_frame(&self, frames: u32) -> u32 {
+        frames.saturating_sub(1)
+    }
+
     /// Output-name placeholders beyond `{preset}` and `{frames}`, such as
     /// `("seed", "7")` for `{seed}`. Default: none.
     fn placeholders(&self) -> Vec<(&'static str, String)> {

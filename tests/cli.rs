@@ -133,7 +133,12 @@ fn bad_input_is_refused_in_one_line_and_writes_nothing() {
     );
     refused(d, &["render", "--fps", "0", "-o", "x.gif"], "fps");
     refused(d, &["render", "--width", "70000", "-o", "x.gif"], "width");
-    refused(d, &["render", "--frames", "2", "-o", "x.png"], "one frame");
+    // A .png without --frame is a still; from --start, the frames run on.
+    refused(
+        d,
+        &["render", "--start", "1", "--frames", "2", "-o", "x.png"],
+        "one frame",
+    );
     refused(d, &["render", "-o", "x.jpg"], ".gif");
     refused(
         d,

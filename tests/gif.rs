@@ -288,3 +288,57 @@ fn bad_qualities_and_budgets_are_refused_and_write_nothing() {
     let png = ["render", "--frame", "3", "--quality", "50", "-o", "a.png"];
     common::refused(dir.path(), &png, "apply to GIF output only");
 }
+
+/// A sketch without `frameRate()` runs at 60 fps, faster than the 50 a GIF
+/// plays: its GIF keeps every second frame, each shown 3 or 4 centiseconds
+/// (30 fps), their delays adding up to the animation's duration, without
+/// a warning. Each kept frame is the sketch's frame 2n, as its PNG frames
+/// show it.
+#[test]
+fn a_60_fps_sketch_plays_at_its_true_speed() {
+    let dir = tempfile::tempdir().unwrap();
+    let sketch = dir.path().join("bar.js");
+    std::fs::write(
+        &sketch,
+        "function setup() { createCanvas(64, 32); noStroke(); }\n\
+         function draw() { background(0); rect(frameCount % 60, 8, 4, 16); }\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let all = [&["render", sketch.to_str().unwrap(), "--p5", "1"][..], args].concat();
+        let out = common::whalegen(dir.path(), &all);
+        let err = common::stderr(&out);
+        assert!(out.status.success(), "{all:?}: {err}");
+        assert!(!err.contains("warning"), "{all:?}: {err}");
+    };
+    // frames, fps asked, the delays' sum in centiseconds: the duration,
+    // frames / fps, to the centisecond below.
+    for (frames, fps, duration) in [
+        ("120", None, 200),
+        ("121", None, 201),
+        ("7", Some("100"), 7),
+    ] {
+        let mut args = vec!["-q", "--frames", frames, "-o", "a.gif"];
+        args.extend(fps.map(|fps| ["--fps", fps]).into_iter().flatten());
+        run(&args);
+        let gif = decode(&dir.path().join("a.gif"));
+        let delays: Vec<u16> = gif.shown.iter().map(|(_, delay)| *delay).collect();
+        let sum: u32 = delays.iter().map(|&d| u32::from(d)).sum();
+        assert_eq!(sum, duration, "--frames {frames} --fps {fps:?}: {delays:?}");
+        assert!(delays.iter().all(|&d| d >= 2), "{delays:?}");
+    }
+    run(&["-q", "--frames", "120", "-o", "a.gif"]);
+    run(&["-q", "--frames", "120", "-o", "frames/"]);
+    let gif = decode(&dir.path().join("a.gif"));
+    assert_eq!(gif.shown.len(), 60);
+    for (n, (shown, delay)) in gif.shown.iter().enumerate() {
+        assert_eq!(*delay, frame_delays(30.0, n as u32), "frame {n}");
+        let png = dir.path().join(format!("frames/frame_{:04}.png", 2 * n));
+        let expected = common::rgb(&Pixmap::load_png(png).unwrap());
+        assert!(
+            *shown == expected,
+            "GIF frame {n} is not the sketch's frame {}",
+            2 * n
+        );
+    }
+}

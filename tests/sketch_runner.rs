@@ -234,7 +234,7 @@ fn a_sketch_has_no_files_network_processes_or_wall_clock() {
     let s = sketch("import secret from '/etc/passwd';\nfunction setup() { print(secret); }\n");
     s.refused(
         &["--frames", "1", "-o", "x.png"],
-        "sketch.js:1:8: SyntaxError",
+        "sketch.js:1: `import` and `export` are not supported",
     );
 }
 
@@ -254,15 +254,21 @@ fn the_clock_follows_the_frames() {
 #[test]
 fn a_sketch_faster_than_an_output_holds_plays_at_the_most_it_holds() {
     // frameRate(500) runs the sketch's clock at 500 fps, as p5's does; the
-    // GIF is made at 100 fps, the most it holds (the warning says what a
-    // browser makes of that). Only --fps 500 is refused.
+    // output plays at 100 fps, the most it holds, and a GIF, which a
+    // browser plays at 50 at most, keeps every second frame: one of three,
+    // shown 3 centiseconds. Only --fps 500 is refused.
     let s = sketch(
         "function setup() { createCanvas(20, 20); frameRate(500); }\n\
          function draw() { background(frameCount * 60); if (frameCount <= 2) print([frameCount, millis(), deltaTime, frameRate()].join(' ')); }\n",
     );
     let err = s.render(&["-q", "--frames", "3", "-o", "x.gif"]);
-    assert!(err.starts_with("whalegen: warning: 100 fps: "), "{err}");
-    assert!(err.ends_with("\n1 2 2 500\n2 4 2 500\n"), "{err}");
+    // Only frame 0 is kept: the frames after it are not run.
+    assert_eq!(err, "1 2 2 500\n");
+    let shown = decode(&s.run.join("x.gif")).shown;
+    assert_eq!(
+        shown.iter().map(|(_, delay)| *delay).collect::<Vec<_>>(),
+        [3]
+    );
     s.refused(
         &["--frames", "3", "--fps", "500", "-o", "y.gif"],
         "`fps` = 500",
@@ -388,8 +394,10 @@ fn a_gif_past_the_recording_bound_draws_the_frames_a_short_one_does() {
          function draw() {\n  background(230);\n  fill(frameCount * 40 % 256, 90, 200);\n\
            for (let i = 0; i < n; i++) rect(frameCount * 6, 10, 20, 20);\n}\n",
     );
-    s.render(&["-q", "--frames", "5", "--set", "n=1", "-o", "one.gif"]);
-    s.render(&["-q", "--frames", "5", "--set", "n=200000", "-o", "many.gif"]);
+    // At 30 fps, every frame is kept.
+    let at = ["-q", "--frames", "5", "--fps", "30"];
+    s.render(&[&at[..], &["--set", "n=1", "-o", "one.gif"]].concat());
+    s.render(&[&at[..], &["--set", "n=200000", "-o", "many.gif"]].concat());
     let one = decode(&s.run.join("one.gif"));
     let many = decode(&s.run.join("many.gif"));
     assert_eq!(one.shown.len(), 5);
@@ -550,16 +558,16 @@ fn a_sketch_preset_renders_its_sketch_with_its_keys() {
     assert!(stderr(&out).starts_with(&format!("1 x {} 9 9 50\n", seeded(5))));
     assert!(s.run.join("out/p.gif").is_file());
 
+    // --width and --height are the sketch's window.
+    let err = run(&["--width", "50", "-o", "w.gif"]);
+    assert!(err.contains("wrote w.gif: 3 frames of 40 x 30"), "{err}");
+
     // What a sketch preset can't do, and a sketch outside its folder.
-    s.refused_with(
-        &["render", "--preset", preset, "--width", "50"],
-        "--width or --height",
-    );
     s.refused_with(&["show", preset], "renders the sketch");
     for (text, needle) in [
         (
-            "sketch = \"sketch.js\"\nwidth = 3\n",
-            "unknown key `width` for a sketch preset",
+            "sketch = \"sketch.js\"\ncanvas = 3\n",
+            "unknown key `canvas` for a sketch preset",
         ),
         ("sketch = \"../sketch.js\"\n", "`..` is not allowed"),
         ("sketch = \"/etc/passwd\"\n", "it is an absolute path"),
@@ -644,8 +652,11 @@ fn filters_and_blend_modes_replayed_draw_what_the_sketch_draws() {
            blendMode(MULTIPLY);\n  fill(250, 250, 0);\n  rect(10, 10, 30, 25);\n  erase();\n  rect(45, 0, 10, 40);\n\
            noErase();\n  filter(POSTERIZE, 3, false);\n}\n",
     );
-    s.render(&["-q", "--frames", "5", "-o", "replayed.gif"]);
-    s.render(&["-q", "--frames", "5", "--set", "live=1", "-o", "live.gif"]);
+    // At 30 fps, every frame is kept.
+    s.render(&["-q", "--frames", "5", "--fps", "30", "-o", "replayed.gif"]);
+    s.render(&[
+        "-q", "--frames", "5", "--fps", "30", "--set", "live=1", "-o", "live.gif",
+    ]);
     let replayed = decode(&s.run.join("replayed.gif"));
     let live = decode(&s.run.join("live.gif"));
     assert_eq!(replayed.shown.len(), 5);
@@ -1276,4 +1287,12 @@ fn each_surface_has_its_own_text_state() {
         s.render(&["-q", "-o", "x.png"]),
         "12 40 15 50\ncenter right top\n40 7\n12 true\n"
     );
+}
+
+/// p5.js 1 and 2 ignore redraw() until setup() is done and inside draw():
+/// a sketch that calls it there and noLoop() draws once.
+#[test]
+fn redraw_in_setup_or_draw_is_ignored_as_p5_ignores_it() {
+    assert!(prints_what_p5_prints("redraw-setup").is_empty());
+    assert!(prints_what_p5_prints("redraw-setup-2x").is_empty());
 }

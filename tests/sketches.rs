@@ -95,6 +95,9 @@ struct SketchReference {
     frames: u32,
     written: Vec<u32>,
     fps: Option<f64>,
+    /// The browser window, width and height (`--window WxH` of render.js,
+    /// else 800 x 600): whalegen's `--width` and `--height`.
+    window: Option<(String, String)>,
     /// The p5.js that rendered it, `1.11.13` or `2.3.4`: whalegen runs the
     /// sketch as that one (`--p5`).
     p5: String,
@@ -134,6 +137,9 @@ fn references() -> Vec<SketchReference> {
                     .map(|v| v.as_u64().unwrap() as u32)
                     .collect(),
                 fps: json["fps_option"].as_f64(),
+                window: json["window"]
+                    .as_array()
+                    .map(|side| (side[0].to_string(), side[1].to_string())),
                 p5: json["p5"].as_str().unwrap().to_owned(),
             }
         })
@@ -172,6 +178,9 @@ fn check(reference: &SketchReference, work: &Path) -> Outcome {
     ];
     if let Some(fps) = &fps {
         args.extend(["--fps", fps.as_str()]);
+    }
+    if let Some((width, height)) = &reference.window {
+        args.extend(["--width", width.as_str(), "--height", height.as_str()]);
     }
     // From the repository root, so that the sketch's path is the one
     // render.json gives (tests/sketches/NAME.js).

@@ -9,14 +9,11 @@ use toml::{Table, Value};
 
 use crate::check;
 use crate::error::Error;
-use crate::js::JsSource;
 use crate::options::{RenderOptions, SceneOptions, SketchOptions};
 use crate::params::parse_set;
 use crate::paths;
-use crate::preset::checked_settings;
 use crate::preset::{Loaded, Preset, SketchKeys, SketchPreset};
 use crate::sink::{outputs, spec, OutputSpec};
-use crate::sketch::Source as _;
 
 /// One job of a batch: a preset with overrides, or a p5.js sketch with its
 /// parameters, rendered once per seed to each of its outputs.
@@ -42,6 +39,9 @@ pub struct Job {
     heap: Option<u64>,
     /// The p5.js a sketch was written for, 1 or 2, as `--p5`.
     p5: Option<i64>,
+    /// As `--width` and `--height`: a scene's canvas, a sketch's window.
+    width: Option<u32>,
+    height: Option<u32>,
     /// One render per seed, `{seed}` in the output names telling them apart.
     seeds: Option<Vec<u64>>,
     /// The outputs; the preset's own, else one GIF.
@@ -66,12 +66,14 @@ impl Job {
             time_limit: self.time_limit,
             heap: self.heap,
             p5: self.p5,
+            width: self.width,
+            height: self.height,
         };
         let set = keys.set_args();
-        let overrides = set
-            .iter()
-            .map(|s| parse_set(s))
-            .collect::<Result<Vec<_>, _>>()?;
+        // A bad `--set` is refused before anything renders.
+        for text in &set {
+            parse_set(text)?;
+        }
         let listed = self.outputs.clone().map(outputs).transpose()?;
         let loaded = match &self.sketch {
             Some(path) => Loaded::Sketch(SketchPreset::of_sketch(path.into())),
@@ -105,26 +107,13 @@ impl Job {
                 Value::Table(table) => spec(table)?,
                 _ => unreachable!("outputs() checked the values"),
             };
-            // The seed does not change the number of frames.
-            let last = spec
-                .is_last_frame()
-                .then(|| match (&loaded, &sketch) {
-                    (_, Some((preset, options))) => match preset.frames {
-                        Some(frames) => Ok(frames.max(1) - 1),
-                        None => JsSource::load(options, preset.fps).map(|s| s.frames() - 1),
-                    },
-                    (Loaded::Scene(preset), None) => {
-                        checked_settings(preset, &overrides).map(|s| s.frames() - 1)
-                    }
-                    (Loaded::Sketch(_), None) => unreachable!("a sketch has its options"),
-                })
-                .transpose()?;
             // Checked to stay inside `root` once planned, placeholders
             // filled in.
             let mut options = RenderOptions {
                 output: Some(root.join(&spec.path)),
                 frames: spec.frames,
-                frame: spec.frame.or(last),
+                // A `.png` without `frame` is a still (see `Plan::new`).
+                frame: spec.frame,
                 start: spec.start,
                 scale: spec.scale,
                 loops: spec.loops,
@@ -147,6 +136,8 @@ impl Job {
                         preset: Some(self.preset.clone()),
                         set: set.clone(),
                         seed,
+                        width: self.width,
+                        height: self.height,
                         ..SceneOptions::default()
                     }),
                 };

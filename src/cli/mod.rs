@@ -11,6 +11,7 @@ macro_rules! say {
 }
 
 mod bars;
+pub mod watch;
 
 pub use bars::{Bar, Overall};
 
@@ -21,7 +22,7 @@ use clap::{Args, Parser, Subcommand};
 
 use whalegen::{
     BatchOptions, Dither, Format, Grid, MergeOptions, P5Version, Pointer, RenderOptions, SceneKind,
-    SceneOptions, Shard, ShowOptions, SketchOptions,
+    SceneOptions, Shard, ShowOptions, SketchOptions, DEFAULT_WINDOW,
 };
 
 /// Renders p5.js-style generative sketches to animated GIFs and PNG frames,
@@ -46,6 +47,9 @@ pub enum Command {
     /// size and SHA-256 in DIR/manifest.json; or a share of them on each of
     /// several machines (--shard I/N), merged afterwards (--merge).
     Batch(BatchArgs),
+    /// Render a sketch, a preset or a scene, then again on every save, and
+    /// show the latest output on a local web page that reloads by itself.
+    Watch(watch::WatchArgs),
     /// Print a shell's completion script for whalegen, to save where the
     /// shell reads completions: for bash, `whalegen completions bash >
     /// ~/.local/share/bash-completion/completions/whalegen`.
@@ -73,8 +77,9 @@ whalegen show dragon. The presets: whalegen list.";
 pub struct RenderArgs {
     /// A p5.js sketch to render instead of a scene: a .js file (global or
     /// instance mode), or a folder whose index.html lists its scripts.
-    /// --seed seeds Math.random.
-    #[arg(value_name = "SKETCH", conflicts_with_all = ["preset", "width", "height"])]
+    /// --seed seeds Math.random; --width and --height size the window it
+    /// sees (windowWidth, windowHeight).
+    #[arg(value_name = "SKETCH", conflicts_with = "preset")]
     pub sketch: Option<PathBuf>,
 
     /// The longest a sketch's setup() or one draw() may run, in seconds of
@@ -117,8 +122,10 @@ pub struct RenderArgs {
 
     /// Output: a .gif, a .png (one frame), a folder ending in / (one PNG per
     /// frame), or a pattern such as frames/f%04d.png. Default: out/NAME.gif,
-    /// NAME the preset's or the scene's. Also .apng, .mp4 and .webm (through
-    /// ffmpeg); {scene}, {preset}, {seed} and {frames} in the name are replaced.
+    /// NAME the preset's, the scene's or the sketch's. Also .apng, .mp4 and
+    /// .webm (through ffmpeg). In the name, {preset} (that NAME), {scene},
+    /// {sketch} (a sketch's file name without .js), {seed} and {frames} are
+    /// replaced.
     #[arg(short, long, value_name = "PATH")]
     pub output: Option<PathBuf>,
 
@@ -148,8 +155,10 @@ pub struct RenderArgs {
     pub dry_run: bool,
 
     /// Write only frame K (counted from 0, as numbered frames are), after
-    /// simulating the K frames before it.
-    #[arg(long, value_name = "K", conflicts_with_all = ["frames", "duration", "start", "sheet"])]
+    /// simulating the K frames before it; with --frames N, frame K of an
+    /// N-frame loop. A .png without --frame is the animation at its
+    /// fullest (a tree's last generation, else the last frame).
+    #[arg(long, value_name = "K", conflicts_with_all = ["duration", "start", "sheet"])]
     pub frame: Option<u32>,
 
     /// Simulate N frames before the first one written.
@@ -198,6 +207,7 @@ impl RenderArgs {
                     heap: self.heap,
                     pointer,
                     p5: self.p5,
+                    window: self.scene.window(),
                     ..SketchOptions::default()
                 }
             }),
@@ -241,15 +251,18 @@ pub struct SceneArgs {
     #[arg(long)]
     pub frames: Option<u32>,
 
-    /// Canvas width in pixels [default: the scene's].
+    /// Canvas width in pixels [default: the scene's]; for a sketch, the
+    /// width of the window it runs in, windowWidth [default: 800].
     #[arg(long)]
     pub width: Option<u32>,
 
-    /// Canvas height in pixels [default: the scene's].
+    /// Canvas height in pixels [default: the scene's]; for a sketch, the
+    /// height of the window it runs in, windowHeight [default: 600].
     #[arg(long)]
     pub height: Option<u32>,
 
-    /// Random seed [default: 1].
+    /// Random seed [default: the preset's, else 1; a sketch's Math.random:
+    /// 0].
     #[arg(long)]
     pub seed: Option<u64>,
 
@@ -283,6 +296,13 @@ impl SceneArgs {
             height: self.height,
             seed: self.seed,
         }
+    }
+
+    /// The window a sketch runs in: `--width` and `--height`, each else
+    /// the default window's.
+    pub fn window(&self) -> (u32, u32) {
+        let (width, height) = DEFAULT_WINDOW;
+        (self.width.unwrap_or(width), self.height.unwrap_or(height))
     }
 
     /// The frame count, rate and duration; the rest as the defaults.

@@ -17,14 +17,15 @@ use rquickjs::{Ctx, Exception, Function, Object, Value};
 
 use super::colour;
 use super::filter;
+use super::maths::noise::Noise;
+use super::maths::random::{Lcg, Random};
 use super::numbers;
 use super::pixels;
 use super::record::{flush, Op, MAX_PENDING};
 use super::surfaces::{Surfaces, CANVAS};
-use crate::p5::colorspace::{Color, ColorState};
-use crate::p5::noise::Noise;
-use crate::p5::random::{Lcg, Random};
-use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, Segment, ShapeEnd, P5};
+use crate::p5::colour::colorspace::{Color, ColorState};
+use crate::p5::raster::path::Segment;
+use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 
 /// The most lines `print()` writes; a sketch that prints every frame
 /// should not flood the terminal or a CI log.

@@ -1,12 +1,12 @@
 //! Colour arguments of the p5 API, from JavaScript values into p5's
-//! colours (src/p5/colorspace.rs).
+//! colours (src/p5/colour/colorspace.rs).
 
 use rquickjs::prelude::Rest;
 use rquickjs::{Ctx, Object, Value};
 
 use super::bind::{set, Stage, N};
 
-use crate::p5::colorspace::{Color, ColorMode, ColorState};
+use crate::p5::colour::colorspace::{Color, ColorMode, ColorState};
 
 /// A colour object's channels as the prelude passes them: `'#'`, then its
 /// normalised RGBA and the mode it was made in.

@@ -12,7 +12,7 @@
   'use strict';
   const { api, unsupported, publish } = P;
 
-  // As src/p5/context.rs and src/p5/gradient.rs bound them.
+  // As src/p5/state/context.rs and src/p5/colour/gradient.rs bound them.
   const MAX_DASH = 1024;
   const MAX_STOPS = 1024;
   const PATHS = "whalegen draws p5's shapes, not the canvas's own path and pixel calls: " +

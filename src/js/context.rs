@@ -8,9 +8,10 @@ use rquickjs::{Array, Ctx, Exception, Object, Value};
 
 use super::bind::{set, Stage, N};
 use super::record::Op;
-use crate::p5::{
-    css_color, css_string, Cap, Composite, Gradient, GradientShape, Join, Rgba, Role, Setting, P5,
-};
+use crate::p5::colour::gradient::{Gradient, Shape as GradientShape};
+use crate::p5::compositing::composite::Composite;
+use crate::p5::state::context::{css_color, css_string, Role, Setting};
+use crate::p5::{Cap, Join, Rgba, P5};
 
 /// The composite operations whalegen draws, by the canvas's names.
 const COMPOSITES: [&str; 15] = [

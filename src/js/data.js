@@ -563,7 +563,7 @@
     id: 'defaultCanvas0', className: 'p5Canvas', style: {},
   });
   // No keyboard, no motion sensors, no touches, no pointer lock: p5's
-  // values before any event, in an 800 x 600 window.
+  // values before any event.
   define('isKeyPressed', false);
   define('deviceOrientation', 'landscape');
   for (const axis of ['X', 'Y', 'Z']) {

@@ -7,8 +7,9 @@ use rquickjs::{Ctx, Exception, Object};
 
 use super::bind::{set, Stage, N};
 use super::record::Op;
-use crate::p5::filter::{check, Filter};
-use crate::p5::{Composite, Rgba};
+use crate::p5::compositing::composite::Composite;
+use crate::p5::images::filter::{check, Filter};
+use crate::p5::Rgba;
 
 /// An `Op` setting a blend mode: `blendMode()`'s or `blend()`'s.
 type ModeOp = fn(Composite) -> Op;

@@ -14,8 +14,9 @@ use super::files::read_data;
 use super::surfaces::{raster, Guard, Surfaces, CANVAS, MAX_PIXELS};
 use crate::folder::Folder;
 use crate::limits::{MAX_SCALE, MAX_SIDE, MIN_SCALE};
-use crate::p5::decode::decode;
-use crate::p5::{tinted, P5};
+use crate::p5::images::decode::decode;
+use crate::p5::images::image::{scaled, tinted};
+use crate::p5::P5;
 
 /// The largest image file read, in bytes (64 MiB).
 const MAX_IMAGE_FILE: u64 = 64 << 20;
@@ -143,7 +144,7 @@ pub(super) fn install_images<'js>(
         raster(w, h, 1.0).map_err(|size| too_large(&ctx, &shown, size))?;
         let result = s.surfaces(&ctx, |p5, surfaces, _| {
             room(&ctx, surfaces, u64::from(w) * u64::from(h))?;
-            let resized = crate::p5::scaled(p5.pixmap().as_ref(), w, h).expect("within the bound");
+            let resized = scaled(p5.pixmap().as_ref(), w, h).expect("within the bound");
             let mut image = P5::new(w, h, 1.0).expect("within the bound");
             image.replace_pixels(&resized);
             *p5 = image;

@@ -16,6 +16,42 @@ pub(super) struct Script {
     pub(super) code: String,
 }
 
+impl Script {
+    /// The line (from 1) of its first `import` or `export` statement, which
+    /// only an ES module may hold; `None` when it has none. A line that
+    /// merely starts with such a word inside a string or a comment counts
+    /// too: this only explains a syntax error.
+    fn module_line(&self) -> Option<usize> {
+        let statement = |line: &str| {
+            ["import", "export"].into_iter().any(|word| {
+                line.trim_start()
+                    .strip_prefix(word)
+                    .and_then(|rest| rest.chars().next())
+                    .is_some_and(|c| c.is_whitespace() || matches!(c, '{' | '*' | '"' | '\''))
+            })
+        };
+        self.code.lines().position(statement).map(|i| i + 1)
+    }
+
+    /// `error`, a failure to evaluate this script, said plainly when the
+    /// script is an ES module: QuickJS names only the token it did not
+    /// expect there.
+    pub(super) fn explain(&self, error: Error) -> Error {
+        match (&error, self.module_line()) {
+            (Error::Script(text), Some(line)) if text.contains("SyntaxError") => {
+                Error::Script(format!(
+                    "{}:{line}: `import` and `export` are not supported: whalegen runs a sketch \
+                     as a classic script, in p5's global mode (setup() and draw() as globals) \
+                     or instance mode (new p5(...)), without modules; list its other files \
+                     in <script> tags of an index.html",
+                    self.name
+                ))
+            }
+            _ => error,
+        }
+    }
+}
+
 /// The most scripts an index.html may list, p5.js's own left out.
 pub(crate) const MAX_SCRIPTS: usize = 256;
 
@@ -205,6 +241,21 @@ fn is_p5_library(src: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_import_or_export_line_is_found_and_a_dynamic_import_is_not() {
+        let line = |code: &str| {
+            Script {
+                name: "a.js".into(),
+                code: code.into(),
+            }
+            .module_line()
+        };
+        assert_eq!(line("// x\n  import { a } from './a.js';"), Some(2));
+        assert_eq!(line("import p5 from 'p5';"), Some(1));
+        assert_eq!(line("let a;\nexport function setup() {}"), Some(2));
+        assert_eq!(line("import('./a.js');\nlet important = 1;"), None);
+    }
 
     #[test]
     fn an_index_lists_its_scripts_without_p5() {

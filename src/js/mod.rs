@@ -11,6 +11,7 @@ mod files;
 mod filter;
 mod image;
 mod load;
+pub(crate) mod maths;
 mod numbers;
 mod pixels;
 mod record;
@@ -35,7 +36,7 @@ pub(crate) use xml::parse as parse_xml;
 use crate::check;
 use crate::error::Error;
 use crate::folder::Folder;
-use crate::limits::{MAX_FPS, MIN_FPS};
+use crate::limits::{MAX_FPS, MAX_SIDE, MIN_FPS};
 use crate::options::SketchOptions;
 use crate::p5::{Drawing, P5};
 use crate::params::parse_set;
@@ -62,6 +63,8 @@ pub struct JsSource {
     /// The p5.js it was written for, and why that one.
     p5: Chosen,
     seed: u32,
+    /// The browser window, in CSS pixels (`windowWidth`, `windowHeight`).
+    window: (u32, u32),
     /// `getURLParams()` as JSON.
     params: String,
     limits: Limits,
@@ -95,6 +98,10 @@ struct Recording {
 const MAX_RECORDED: usize = (32 << 20) / std::mem::size_of::<Op>();
 
 impl JsSource {
+    /// The names of a sketch's own output placeholders: `{sketch}`, its
+    /// file name without `.js`, and `{seed}`.
+    pub const PLACEHOLDERS: [&'static str; 2] = ["sketch", "seed"];
+
     /// Loads the sketch of `options` and runs its `setup()` once, to learn
     /// its canvas size, frame rate and whether it loops. `fps` is the
     /// rate asked for on the command line, if any: the sketch's clock
@@ -122,6 +129,9 @@ impl JsSource {
         }
         check::in_range("time-limit", options.time_limit, 0.001, 86_400.0)?;
         check::in_range("heap", options.heap as f64, 16.0, 65_536.0)?;
+        let (width, height) = options.window;
+        check::in_range("width", f64::from(width), 1.0, f64::from(MAX_SIDE))?;
+        check::in_range("height", f64::from(height), 1.0, f64::from(MAX_SIDE))?;
         let limits = Limits {
             time: Duration::from_secs_f64(options.time_limit),
             heap: (options.heap as usize) << 20,
@@ -135,6 +145,7 @@ impl JsSource {
             p5,
             // p5's generator takes the seed modulo 2^32.
             seed: options.seed.unwrap_or(0) as u32,
+            window: options.window,
             params: serde_json::Value::Object(params).to_string(),
             limits,
             pointer: options.pointer.clone(),
@@ -187,9 +198,12 @@ impl JsSource {
             self.folder.clone(),
         )?;
         engine.call("params", (self.params.as_str(),), "getURLParams")?;
+        engine.call("window", self.window, "windowWidth")?;
         engine.call("frameRate", (self.fps,), "frameRate")?;
         for script in &self.scripts {
-            engine.eval(&script.name, &script.code)?;
+            engine
+                .eval(&script.name, &script.code)
+                .map_err(|error| script.explain(error))?;
         }
         Ok(engine)
     }
@@ -230,10 +244,8 @@ impl Source for JsSource {
     }
 
     fn placeholders(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("sketch", self.stem.clone()),
-            ("seed", self.seed.to_string()),
-        ]
+        let [sketch, seed] = JsSource::PLACEHOLDERS;
+        vec![(sketch, self.stem.clone()), (seed, self.seed.to_string())]
     }
 
     fn size_hint(&self) -> Option<(u32, u32)> {

@@ -1,11 +1,11 @@
 //! p5's random numbers and noise, and JavaScript's `Math`, bound to the
-//! exact implementations in src/p5 (random.rs, noise.rs, maths.rs).
+//! exact implementations in src/js/maths/ (random.rs, noise.rs, math.rs).
 
 use rquickjs::prelude::Rest;
 use rquickjs::{Ctx, Exception, Function, Object};
 
 use super::bind::{set, Stage, N};
-use crate::p5::maths;
+use super::maths::math;
 
 /// The longest JavaScript array: 2^32 - 1 elements.
 const MAX_ARRAY: f64 = 4_294_967_295.0;
@@ -85,7 +85,7 @@ pub(super) fn install_numbers<'js>(
 }
 
 /// `Math.random` as p5's generator seeded with `--seed`, and `Math`'s
-/// functions through the same maths on every machine (src/p5/maths.rs).
+/// functions through the same maths on every machine (src/js/maths/math.rs).
 pub(super) fn install_maths<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()> {
     let math: Object = ctx.globals().get("Math")?;
     let s = stage.clone();
@@ -94,28 +94,28 @@ pub(super) fn install_maths<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Res
         Function::new(ctx.clone(), move || s.state().math.next_f64())?,
     )?;
     for (name, f) in [
-        ("sin", maths::sin as fn(f64) -> f64),
-        ("cos", maths::cos),
-        ("tan", maths::tan),
-        ("asin", maths::asin),
-        ("acos", maths::acos),
-        ("atan", maths::atan),
-        ("exp", maths::exp),
-        ("log", maths::log),
-        ("log2", maths::log2),
-        ("log10", maths::log10),
-        ("cbrt", maths::cbrt),
-        ("expm1", maths::expm1),
-        ("log1p", maths::log1p),
-        ("sinh", maths::sinh),
-        ("cosh", maths::cosh),
-        ("tanh", maths::tanh),
+        ("sin", math::sin as fn(f64) -> f64),
+        ("cos", math::cos),
+        ("tan", math::tan),
+        ("asin", math::asin),
+        ("acos", math::acos),
+        ("atan", math::atan),
+        ("exp", math::exp),
+        ("log", math::log),
+        ("log2", math::log2),
+        ("log10", math::log10),
+        ("cbrt", math::cbrt),
+        ("expm1", math::expm1),
+        ("log1p", math::log1p),
+        ("sinh", math::sinh),
+        ("cosh", math::cosh),
+        ("tanh", math::tanh),
     ] {
         math.set(name, Function::new(ctx.clone(), move |x: N| f(x.0))?)?;
     }
     for (name, f) in [
-        ("atan2", maths::atan2 as fn(f64, f64) -> f64),
-        ("pow", maths::pow),
+        ("atan2", math::atan2 as fn(f64, f64) -> f64),
+        ("pow", math::pow),
     ] {
         math.set(
             name,
@@ -125,7 +125,7 @@ pub(super) fn install_maths<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Res
     math.set(
         "hypot",
         Function::new(ctx.clone(), move |v: Rest<N>| {
-            maths::hypot(&v.0.iter().map(|n| n.0).collect::<Vec<_>>())
+            math::hypot(&v.0.iter().map(|n| n.0).collect::<Vec<_>>())
         })?,
     )?;
     Ok(())

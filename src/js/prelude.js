@@ -13,7 +13,7 @@
   // What the sketch reads and what whalegen changes each frame.
   const S = {
     width: 100, height: 100, frameCount: 0, deltaTime: 0, millis: 0,
-    fps: 60, looping: true, redraws: 0, angleMode: 'radians',
+    fps: 60, looping: true, redraws: 0, angleMode: 'radians', setupDone: false, inDraw: false,
     mouseX: 0, mouseY: 0, pmouseX: 0, pmouseY: 0, mouseIsPressed: false,
     // 1's is 0 until the first press; 2's an object of the buttons held.
     mouseButton: MAJOR === 1 ? 0 : { left: false, right: false, center: false },
@@ -64,7 +64,7 @@
     }
     native.createCanvas(w, h);
     // p5 sizes the canvas afresh, which resets its context, and applies
-    // its defaults (src/p5/style.rs, canvas_defaults).
+    // its defaults (src/p5/state/style.rs, canvas_defaults).
     native.canvasDefaults();
     S.width = Math.floor(w); S.height = Math.floor(h);
     sync();
@@ -134,7 +134,12 @@
   api.noLoop = function () { S.looping = false; native.noLoop(); };
   api.loop = function () { S.looping = true; native.loop(); };
   api.isLooping = function () { return S.looping; };
-  api.redraw = function (n) { S.redraws += n === undefined ? 1 : n; };
+  // p5 ignores redraw() until setup() is done, and inside draw().
+  api.redraw = function (n) {
+    if (!S.setupDone || S.inDraw) return;
+    const count = parseInt(n, 10);
+    S.redraws += count >= 1 ? count : 1;
+  };
   api.millis = function () { return S.millis; };
   api.second = () => Math.floor(S.millis / 1000) % 60;
   api.minute = () => Math.floor(S.millis / 60000) % 60;
@@ -744,8 +749,9 @@
       'pointLight', 'spotLight', 'lights', 'noLights', 'ambientMaterial', 'specularMaterial', 'emissiveMaterial',
       'normalMaterial', 'shininess', 'texture', 'textureMode', 'textureWrap', 'loadModel', 'model', 'createShader',
       'loadShader', 'shader', 'resetShader', 'rotateX', 'rotateY', 'rotateZ', 'debugMode', 'setAttributes'],
-    'a sketch reads only data files of its own folder': ['httpGet', 'httpPost', 'httpDo',
-      'createCapture', 'createVideo', 'createAudio', 'loadSound'],
+    'a sketch reads only data files of its own folder': ['httpGet', 'httpPost', 'httpDo'],
+    'whalegen renders pictures, without sound (p5.sound), video or a camera':
+      ['createCapture', 'createVideo', 'createAudio', 'loadSound'],
   };
   // Saving does nothing: whalegen writes what its command line asks for.
   // Said once per function, on stderr.
@@ -794,13 +800,12 @@
 
   // ---------------------------------------------------- browser globals
   // The page's global object names itself: a global-mode sketch may write
-  // window.setup = ..., window.x or self.x. The window is p5's 800 x 600
-  // at density 1; its listeners never hear an event (nothing happens to the
-  // page). Its timers and animation frames run on the frame clock (data.js).
+  // window.setup = ..., window.x or self.x. The window is headless
+  // Chromium's 800 x 600 (whalegen's `window` sets another) at density 1;
+  // its listeners never hear an event (nothing happens to the page). Its
+  // timers and animation frames run on the frame clock (data.js).
   G.window = G;
   G.self = G;
-  G.innerWidth = 800;
-  G.innerHeight = 600;
   G.devicePixelRatio = 1;
   G.addEventListener = G.removeEventListener = () => {};
   // The HTML structured clone of plain data: arrays (holes kept), objects'
@@ -874,16 +879,22 @@
   p5.prototype.keyCode = 0;
   p5.prototype.keyIsPressed = false;
   p5.prototype.focused = true;
-  p5.prototype.windowWidth = 800;
-  p5.prototype.windowHeight = 600;
-  p5.prototype.displayWidth = 800;
-  p5.prototype.displayHeight = 600;
+  // The window, and the screen, which headless Chromium makes the same.
+  function setWindow(width, height) {
+    G.innerWidth = width;
+    G.innerHeight = height;
+    for (const [key, value] of [['windowWidth', width], ['windowHeight', height],
+      ['displayWidth', width], ['displayHeight', height]]) {
+      p5.prototype[key] = value;
+      G[key] = value;
+    }
+  }
+  setWindow(800, 600);
   p5.prototype.disableFriendlyErrors = true;
   p5.prototype.keyIsDown = () => false;
   G.p5 = p5;
   for (const key in api) G[key] = api[key];
-  for (const key of ['key', 'keyCode', 'keyIsPressed', 'focused', 'windowWidth', 'windowHeight',
-    'displayWidth', 'displayHeight', 'keyIsDown']) G[key] = p5.prototype[key];
+  for (const key of ['key', 'keyCode', 'keyIsPressed', 'focused', 'keyIsDown']) G[key] = p5.prototype[key];
   sync();
   G.console = {
     log: api.print, info: api.print, warn: api.print, error: api.print, debug: api.print,
@@ -923,6 +934,7 @@
   };
   G.__whalegen = {
     params(json) { S.params = JSON.parse(json); },
+    window: setWindow,
     frameRate(fps) { S.fps = fps; },
     hasDraw() { return user('draw') !== null; },
     looping() { return S.looping || S.redraws > 0; },
@@ -955,6 +967,7 @@
     },
     // Frame `n` (from 1): the pointer where it is, then draw().
     draw(n, x, y, pressed) {
+      S.setupDone = true;
       S.frameCount = n;
       S.deltaTime = 1000 / S.fps;
       S.millis = n * S.deltaTime;
@@ -986,7 +999,13 @@
       }
       for (const f of beforeDraw) f(n);
       const draw = user('draw');
-      if (draw) track(draw.call(S.instance));
+      if (!draw) return;
+      S.inDraw = true;
+      try {
+        track(draw.call(S.instance));
+      } finally {
+        S.inDraw = false;
+      }
     },
   };
 })(__native);

@@ -4,10 +4,12 @@
 
 use std::sync::Arc;
 
-use crate::p5::filter::Filter;
-use crate::p5::{
-    ArcMode, Cap, Composite, Join, Kind, Mode, Rgba, Segment, Setting, ShapeEnd, TextRun, P5,
-};
+use crate::p5::compositing::composite::Composite;
+use crate::p5::images::filter::Filter;
+use crate::p5::raster::path::Segment;
+use crate::p5::state::context::Setting;
+use crate::p5::typeset::text::TextRun;
+use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 
 /// The most drawing calls kept pending: past them, they are drawn.
 pub(super) const MAX_PENDING: usize = 1 << 16;

@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 use super::bind::Saved;
 use crate::limits::{scaled, MAX_SIDE};
-use crate::p5::colorspace::ColorState;
+use crate::p5::colour::colorspace::ColorState;
 use crate::p5::{Kind, P5};
 
 /// The most pixels a sketch's images and graphics may hold together:

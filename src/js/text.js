@@ -94,7 +94,7 @@
   // the font's own ascender and descender. Its textBounds() and
   // textToPoints() read the canvas's text state, as p5's read the
   // sketch's renderer, and its outlines as opentype.js makes them
-  // (src/p5/outline.rs).
+  // (src/p5/typeset/outline.rs).
   class Font {
     constructor(id, path) {
       const [unitsPerEm, ascender, descender] = native.fontMetrics(id);

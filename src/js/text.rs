@@ -2,7 +2,7 @@
 //! sketch can name (the bundled faces, then those `loadFont` read from the
 //! sketch's folder), their metrics, widths of lines, and lines drawn.
 //! Fonts are numbered: 0 to 11 are the bundled faces (see
-//! `crate::p5::BUNDLED_FACES`), then each font loaded, in order.
+//! `crate::p5::typeset::text::BUNDLED_FACES`), then each font loaded, in order.
 
 use std::cell::{Cell, RefCell};
 use std::path::Path;
@@ -15,7 +15,8 @@ use super::bind::{set, Stage, N};
 use super::files::refuse_url;
 use super::record::Op;
 use crate::folder::Folder;
-use crate::p5::{Cmd, Font, TextDraw, TextRun, TooMany, BUNDLED_FACES};
+use crate::p5::typeset::outline::{Cmd, TooMany};
+use crate::p5::typeset::text::{Font, TextDraw, TextRun, BUNDLED_FACES};
 
 /// The largest font file a sketch loads, in bytes (32 MiB: the largest
 /// CJK fonts are about 20).

@@ -4,80 +4,37 @@
 //! and p5's defaults (white fill, black stroke, weight 1, round caps, miter
 //! joins, miter limit 10). Conversions to tiny-skia happen here only.
 //!
-//! One concept per file: the state `push` saves (style.rs), transforms
-//! (transform.rs), primitives (shapes.rs), `beginShape` shapes (shape.rs;
-//! p5.js 2's as one path, path.rs),
-//! arcs and ellipses as Chromium builds them (arc.rs), curves (curve.rs),
-//! text (text.rs), the rasterisers that match Chromium's Skia (fill.rs,
-//! fatrect.rs), blend modes and erasing (composite.rs,
-//! blending.rs), and `filter()` over an RGBA buffer (filter.rs,
-//! filter_gl.rs).
+//! One room per concept, one concept per file: the canvas and the state
+//! `push` saves (state/), geometry and the rasterisers that match Chromium's
+//! Skia (raster/), colours and paint (colour/), how drawing combines with the
+//! canvas (compositing/), images, pixels and `filter()` (images/), and text
+//! (typeset/). The runtime's own maths (random, noise, JavaScript's numbers)
+//! lives beside the runtime, in src/js/maths/.
 
-mod arc;
-mod blend;
-mod blending;
-mod canvas;
-mod clip;
-mod color;
-pub mod colorspace;
-mod composite;
-mod context;
-mod css;
-mod curve;
-mod damage;
-pub mod decode;
-mod drawing;
-mod edges;
-mod fatrect;
-mod fill;
-pub mod filter;
-mod filter_gl;
-mod font_bounds;
-mod gradient;
-mod hairline;
-mod image;
-mod ink;
-pub mod jsnum;
-pub mod maths;
-mod matrix;
-pub mod noise;
-mod opentype;
-mod outline;
-mod paint;
-mod path;
-mod pixels;
-pub mod random;
-mod shadow;
-mod shape;
-mod shapes;
-mod style;
-mod text;
-mod transform;
-mod typr;
+pub(crate) mod colour;
+pub(crate) mod compositing;
+pub(crate) mod images;
+pub(crate) mod raster;
+pub(crate) mod state;
+pub(crate) mod typeset;
 
-pub use color::Rgba;
-pub(crate) use color::Written;
-pub use composite::Composite;
-pub use context::{css_color, css_string, Role, Setting};
-pub(crate) use css::parse as parse_css;
-pub use drawing::Drawing;
-pub use gradient::{Gradient, Shape as GradientShape};
-pub use image::{scaled, tinted};
-pub use outline::{Cmd, TooMany};
-pub use path::Segment;
-pub use shape::{Kind, ShapeEnd};
-pub use shapes::ArcMode;
-pub use style::{Cap, Join, Mode};
-pub use text::{Font, TextDraw, TextRun, BUNDLED_FACES};
+pub use colour::color::Rgba;
+pub use raster::damage::Damage;
+pub use raster::shape::{Kind, ShapeEnd};
+pub use raster::shapes::ArcMode;
+pub use state::drawing::Drawing;
+pub use state::style::{Cap, Join, Mode};
 
 use tiny_skia::{FillRule, LineCap, Paint, Path, PathBuilder, PathStroker, Stroke, Transform};
 
-use blend::Solid;
-pub use damage::{covered, Damage};
-use paint::{Brush, Effects};
-pub use pixels::straight;
-use shape::Shape;
-use style::Style;
+use colour::paint::{Brush, Effects};
+use compositing::blend::Solid;
+use compositing::blending;
+use compositing::composite::Composite;
+use raster::shape::Shape;
+use raster::{fatrect, fill, hairline, stroked};
+use state::context::Role;
+use state::style::Style;
 
 /// The farthest a shape may reach from the origin, in pixels, for the
 /// analytic fill: its fixed-point edges overflow a little past 32,768.
@@ -87,14 +44,14 @@ const MAX_ANALYTIC_REACH: f32 = 16_384.0;
 /// How a path is filled.
 #[derive(Debug, Clone, Copy)]
 enum Fill {
-    /// As Chromium's Skia does (src/p5/fill.rs).
+    /// As Chromium's Skia does (src/p5/raster/fill.rs).
     Analytic,
     /// By tiny-skia. Kept for circles: their 1-px stroke, drawn over the
     /// fill, hides the fill's edge, and the analytic fill measured no gain on
     /// the chain references.
     Supersampled,
     /// As Skia draws a glyph mask: the analytic coverage, through a gamma
-    /// table (src/p5/text.rs).
+    /// table (src/p5/typeset/text.rs).
     Glyphs(&'static [u8; 256]),
 }
 
@@ -122,10 +79,14 @@ pub struct P5 {
     /// save.
     curve_tightness: f64,
     /// Between `beginClip` and `endClip`, the clip gathered so far, in
-    /// pixels (src/p5/clip.rs).
+    /// pixels (src/p5/raster/clip.rs).
     clipping: Option<PathBuilder>,
     /// Where shadows and gradients draw first.
     effects: Effects,
+    /// The analytic fill's buffers, reused from path to path.
+    raster: fill::Scratch,
+    /// The last strokes' outlines, for the next strokes like them.
+    outline: stroked::LastOutlines,
 }
 
 impl P5 {
@@ -227,13 +188,15 @@ impl P5 {
             |pixmap, color| match fill {
                 Fill::Analytic => {
                     if !fatrect::fill_fat_rect(pixmap, path, ts, color) {
-                        fill::fill_path(pixmap, path, ts, color);
+                        fill::fill_path(&mut self.raster, pixmap, path, ts, color);
                     }
                 }
                 Fill::Supersampled => {
                     pixmap.fill_path(path, &paint(color), FillRule::Winding, ts, None)
                 }
-                Fill::Glyphs(gamma) => fill::fill_glyphs(pixmap, path, ts, color, gamma),
+                Fill::Glyphs(gamma) => {
+                    fill::fill_glyphs(&mut self.raster, pixmap, path, ts, color, gamma)
+                }
             },
         );
     }
@@ -295,9 +258,14 @@ impl P5 {
         let brush = self.brush(color, Role::Stroke);
         let undashed = self.style.context.stroke_dash().is_none();
         if !hairline(&ts, stroke.width) {
-            let offered = undashed.then(|| (like.outline)(stroke.width)).flatten();
-            if let Some(outline) = offered.or_else(|| path.stroke(&stroke, res_scale)) {
+            if let Some(outline) = undashed.then(|| (like.outline)(stroke.width)).flatten() {
                 self.paint_path(&outline, fill, &brush);
+            } else {
+                let mut memo = std::mem::take(&mut self.outline);
+                if let Some(outline) = memo.stroke(path, &stroke, res_scale) {
+                    self.paint_path(outline, fill, &brush);
+                }
+                self.outline = memo;
             }
             return;
         }
@@ -340,7 +308,7 @@ impl P5 {
 struct StrokeAs<'a> {
     /// The hairline under round or square caps: the path with its contours'
     /// ends already pushed out by the given outset (pixels) as Skia pushes
-    /// them (src/p5/arc.rs), to be stroked with butt caps.
+    /// them (src/p5/raster/arc.rs), to be stroked with butt caps.
     hairline: &'a dyn Fn(f32) -> Option<Path>,
     /// The outline of a stroke the given width (canvas units), to be filled.
     outline: &'a dyn Fn(f32) -> Option<Path>,
@@ -380,7 +348,7 @@ fn paint(color: Rgba) -> Paint<'static> {
 
 #[cfg(test)]
 mod tests {
-    use super::matrix::Matrix;
+    use super::state::matrix::Matrix;
     use super::*;
 
     /// The premultiplied RGBA of pixel (x, y), for the drawing layer's tests.

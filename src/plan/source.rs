@@ -59,6 +59,10 @@ impl Source for SceneSource {
         self.settings.run.fps
     }
 
+    fn still_frame(&self, frames: u32) -> u32 {
+        self.settings.scene.still_frame(frames)
+    }
+
     fn placeholders(&self) -> Vec<(&'static str, String)> {
         vec![
             ("scene", self.settings.scene.kind().name().into()),

@@ -15,8 +15,9 @@ use crate::sink;
 
 /// How a sketch runs, as a preset or a batch job says it: `set` (the
 /// parameters `getURLParams()` reads), `pointer` and `press` (as
-/// `--pointer` and `--press`), `time_limit` (seconds), `heap` (MiB) and
-/// `p5` (1 or 2, as `--p5`).
+/// `--pointer` and `--press`), `time_limit` (seconds), `heap` (MiB), `p5`
+/// (1 or 2, as `--p5`), and `width` and `height`, the window the sketch
+/// runs in (as `--width` and `--height`: `windowWidth`, `windowHeight`).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct SketchKeys {
     #[serde(default)]
@@ -26,6 +27,8 @@ pub struct SketchKeys {
     pub time_limit: Option<f64>,
     pub heap: Option<u64>,
     pub p5: Option<i64>,
+    pub width: Option<u32>,
+    pub height: Option<u32>,
 }
 
 impl SketchKeys {
@@ -53,6 +56,10 @@ impl SketchKeys {
                     })
                 })
                 .transpose()?,
+            window: (
+                self.width.unwrap_or(defaults.window.0),
+                self.height.unwrap_or(defaults.window.1),
+            ),
             ..defaults
         })
     }
@@ -69,6 +76,8 @@ impl SketchKeys {
             time_limit: self.time_limit.or(under.time_limit),
             heap: self.heap.or(under.heap),
             p5: self.p5.or(under.p5),
+            width: self.width.or(under.width),
+            height: self.height.or(under.height),
         }
     }
 }
@@ -109,7 +118,7 @@ struct File {
 
 /// The keys a sketch preset may hold, for messages.
 const KEYS: &str = "sketch, description, outputs, seed, frames, fps, set, pointer, press, \
-                    time_limit, heap, p5";
+                    time_limit, heap, p5, width, height";
 
 impl SketchPreset {
     /// The sketch at `path` as it is, as a batch job's `sketch` names it.
@@ -170,18 +179,15 @@ impl SketchPreset {
     }
 
     /// What to render: the preset with the command line's `--set` after
-    /// its own and its `--seed` over the preset's; `--width` and
-    /// `--height` are refused (a sketch sizes its canvas in `setup()`).
+    /// its own, and its `--seed`, `--width` and `--height` (the window)
+    /// over the preset's.
     pub fn options(&self, scene: &SceneOptions) -> Result<SketchOptions, Error> {
-        if let Some((flag, _)) = [("width", scene.width), ("height", scene.height)]
-            .into_iter()
-            .find(|(_, v)| v.is_some())
-        {
-            let accepted = "no --width or --height with a sketch preset: \
-                            its setup() chooses the canvas size";
-            return Err(check::refuse(flag, "given", accepted));
-        }
-        let mut options = self.keys.options(self.path.clone())?;
+        let flags = SketchKeys {
+            width: scene.width,
+            height: scene.height,
+            ..SketchKeys::default()
+        };
+        let mut options = flags.over(&self.keys).options(self.path.clone())?;
         options.name = Some(self.name.clone());
         options.set.extend(scene.set.iter().cloned());
         options.seed = scene.seed.or(self.seed);

@@ -132,6 +132,15 @@ impl SceneParams {
         }
     }
 
+    /// The frame (from 0) a still of `frames` frames shows: the scene at its
+    /// fullest, the tree's last generation; the last frame of the others.
+    pub fn still_frame(&self, frames: u32) -> u32 {
+        match self {
+            SceneParams::Tree(p) => p.fullest_frame(frames),
+            SceneParams::Whale(_) | SceneParams::Chain(_) => frames.saturating_sub(1),
+        }
+    }
+
     /// Checks every parameter without building the scene. `frames` bounds
     /// the work (the tree's largest generation).
     pub fn check(&self, frames: u32) -> Result<(), Error> {

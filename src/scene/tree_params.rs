@@ -184,6 +184,15 @@ impl TreeParams {
         self.hold.saturating_mul(shown)
     }
 
+    /// The first frame (from 0) of the last generation, which a still shows
+    /// (with `seamless`, the frames after its hold fade it out); the last of
+    /// `frames` when they end sooner.
+    pub(crate) fn fullest_frame(&self, frames: u32) -> u32 {
+        self.hold
+            .saturating_mul(self.generations)
+            .min(frames.saturating_sub(1))
+    }
+
     /// Says so when, without `fit`, a generation shown in `frames` frames
     /// draws outside the `width` x `height` canvas: rules of one's own
     /// easily grow off it. The parameters must be checked.

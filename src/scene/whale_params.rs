@@ -121,7 +121,7 @@ pub const MAX_SEGMENTS: u32 = 1000;
 
 /// The largest body part, speed or curve overshoot, in canvas units: the
 /// widths of `profile`, the lengths and spacings, the speeds. The curve
-/// rasteriser's fixed point (src/p5/edges.rs) overflows on curves about
+/// rasteriser's fixed point (src/p5/raster/edges.rs) overflows on curves about
 /// 40,000 pixels across; parts of 2,000 units at `curve_tightness` -5 (its
 /// widest) measured well within it.
 pub const MAX_BODY: f64 = 2_000.0;

@@ -12,7 +12,7 @@ mod video;
 
 pub use self::gif::{frame_delays, Dither, GifOptions, LOSSLESS};
 pub use atomic::{committed, remove_temp_files, AtomicFile};
-pub use output::{Codec, Format, FramePattern, Grid, Output, OutputFlags};
+pub use output::{is_one_png, Codec, Format, FramePattern, Grid, Output, OutputFlags};
 pub(crate) use table::{outputs, spec, OutputSpec};
 
 use std::sync::Arc;
@@ -103,7 +103,7 @@ pub fn straight_rgba<'a>(pixmap: &'a Pixmap, out: &'a mut Vec<u8>) -> &'a [u8] {
     out.clear();
     out.reserve(pixmap.data().len());
     for &p in pixmap.pixels() {
-        out.extend_from_slice(&crate::p5::straight(p));
+        out.extend_from_slice(&crate::p5::images::pixels::straight(p));
     }
     out
 }

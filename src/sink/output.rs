@@ -272,6 +272,12 @@ impl Output {
     }
 }
 
+/// Whether `path` names one PNG, a still: not a folder, a numbered
+/// pattern or an `.apng`.
+pub fn is_one_png(path: &Path) -> bool {
+    matches!(plain(path, 1), Ok(Output::Png(_)))
+}
+
 /// A GIF, a PNG, or numbered PNG frames, from the shape of `path`.
 fn plain(path: &Path, frames: u32) -> Result<Output, Error> {
     let text = path.to_string_lossy();

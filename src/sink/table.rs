@@ -100,15 +100,6 @@ impl OutputSpec {
         })
     }
 
-    /// A still: one frame to a `.png`, chosen by `frame` or the last one.
-    pub(crate) fn is_last_frame(&self) -> bool {
-        self.path.ends_with(".png")
-            && !self.path.contains('%')
-            && self.frame.is_none()
-            && self.frames.is_none()
-            && self.sheet.is_none()
-    }
-
     /// The contact sheet's grid, if any.
     pub(crate) fn grid(&self) -> Result<Option<Grid>, Error> {
         self.sheet

@@ -58,6 +58,7 @@ nosmooth                1  0          7
 reaction-diffusion      30 0,29       7
 image-forms             3  0,2        7
 image-exact             3  0,2        7
+window-size             1  0          7  400x300
 image-tint              3  0,2        7
 image-pixels            3  0,2        7
 graphics-trails         30 0,15,29    7

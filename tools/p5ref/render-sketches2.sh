@@ -19,5 +19,6 @@ bezier-order            3  0,2        7
 spline-contours         3  0,2        7
 shape-kinds             3  0,2        7
 type                    1  0          7
+window-size             1  0          7  400x300
 '
 . ./render-table.sh

@@ -3,9 +3,10 @@
 // p5.js in headless Chromium.
 //
 //   node render.js --scene whale --frames 300 --only 0,60,299 --out DIR \
-//        [--set key=JSON ...] [--state state.json] [--chromium /usr/bin/chromium]
+//        [--set key=JSON ...] [--state state.json] [--chromium /usr/bin/chromium] \
+//        [--timing]
 //   node render.js --sketch PATH.js --frames 10 [--only 0,5,9] [--seed 7] \
-//        [--fps F] [--console FILE] [--p5 1|2] --out DIR
+//        [--fps F] [--console FILE] [--p5 1|2] [--window WxH] --out DIR
 //
 // Sketch mode (sketch.js in this folder is the scenes; PATH is any global- or
 // instance-mode sketch, or a folder with an index.html) follows the
@@ -17,10 +18,15 @@
 // --set 'profile=[30,40,44,40,34]', --set 'rules={"F":"FF"}'. width, height
 // and seed are --set keys too. Writes DIR/frame_NNNN.png, DIR/render.json
 // (same format as tests/reference/*/render.json) and optionally DIR/<state>.
+// --timing (scenes) writes no frames and prints {"drawn_s": S, "cpu_s": C}:
+// the seconds the page spent in redraw() and getImageData() of the frames
+// of --only, and the renderer processes' CPU seconds meanwhile (to 10 ms;
+// bench/tree.sh).
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const puppeteer = require('puppeteer-core');
+const { rendererCpu } = require('./procs');
 
 function parseArgs(argv) {
   const a = { set: {}, only: null, chromium: '/usr/bin/chromium', state: null, via: 'imagedata',
@@ -40,6 +46,9 @@ function parseArgs(argv) {
       case '--via': a.via = v; i++; break;
       case '--console': a.console = v; i++; break;
       case '--p5': a.p5 = v; i++; break;
+      // The browser window's size, CSS pixels (windowWidth, windowHeight).
+      case '--window': a.window = v.split('x').map((x) => parseInt(x, 10)); i++; break;
+      case '--timing': a.via = 'timing'; break;
       case '--set': {
         const eq = v.indexOf('=');
         const key = v.slice(0, eq), raw = v.slice(eq + 1);
@@ -94,7 +103,7 @@ function launch(args) {
     // Sketch mode's hour(), day(), new Date().getHours() read the fake clock in UTC;
     // text is drawn with whalegen's bundled fonts only (fonts.conf).
     env: Object.assign({}, process.env, { TZ: 'UTC', FONTCONFIG_FILE: path.join(__dirname, 'fonts.conf') }),
-    defaultViewport: { width: 800, height: 600, deviceScaleFactor: 1 },
+    defaultViewport: { width: (args.window || [800])[0], height: (args.window || [800, 600])[1], deviceScaleFactor: 1 },
   });
 }
 
@@ -110,8 +119,13 @@ async function main() {
     const page = await browser.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
     await page.goto('file://' + path.join(__dirname, 'page.html'));
+    const cpu = rendererCpu(browser);
     const res = await page.evaluate((scene, set, frames, only, via) =>
       window.p5ref.run(scene, set, frames, only, via), args.scene, args.set, args.frames, args.only, args.via);
+    if (args.via === 'timing') {
+      console.log(JSON.stringify({ drawn_s: res.drawn_s, cpu_s: rendererCpu(browser) - cpu }));
+      return;
+    }
     const states = [];
     const written = [];
     for (const f of args.only) {

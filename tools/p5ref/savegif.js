@@ -27,6 +27,7 @@ const os = require('os');
 const path = require('path');
 const { launch } = require('./render');
 const { pageHtml, openPage } = require('./sketchmode');
+const { descendants, procInfo, rendererCpu } = require('./procs');
 
 function parseArgs(argv) {
   const a = { seed: '7', fps: null, reps: 3, chromium: '/usr/bin/chromium', out: null, mode: 'savegif' };
@@ -47,33 +48,6 @@ function parseArgs(argv) {
   if (!a.sketch || !a.frames) throw new Error('need --sketch and --frames');
   if (!['savegif', 'ffmpeg'].includes(a.mode)) throw new Error('--mode is savegif or ffmpeg');
   return a;
-}
-
-// Chromium's processes: the browser and everything under it.
-function descendants(root) {
-  const parent = new Map();
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = fs.readFileSync('/proc/' + d + '/stat', 'utf8');
-      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch (e) { /* gone */ }
-  }
-  const out = [root];
-  for (let i = 0; i < out.length; i++) for (const [p, pp] of parent) if (pp === out[i]) out.push(p);
-  return out;
-}
-
-function procInfo(pid) {
-  try {
-    const status = fs.readFileSync('/proc/' + pid + '/status', 'utf8');
-    const hwm = Number((/VmHWM:\s+(\d+)/.exec(status) || [0, 0])[1]) * 1024;
-    const cmd = fs.readFileSync('/proc/' + pid + '/cmdline', 'utf8');
-    const stat = fs.readFileSync('/proc/' + pid + '/stat', 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const cpu = (Number(f[11]) + Number(f[12])) / 100; // utime + stime, USER_HZ 100
-    return { pid, hwm, renderer: /--type=renderer/.test(cmd), cpu };
-  } catch (e) { return null; }
 }
 
 async function once(args, dir) {
@@ -122,8 +96,6 @@ async function once(args, dir) {
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
-    const rendererCpu = () => descendants(browser.process().pid).map(procInfo)
-      .filter((x) => x && x.renderer).reduce((s, x) => s + x.cpu, 0);
     await openPage(page, args.sketch, html);
     const end = await downloaded;
     polling = false;
@@ -136,7 +108,7 @@ async function once(args, dir) {
       total: (end - t.called) / 1000,
       captured: (t.captured - t.called) / 1000,
       encoded: (t.encoded - t.called) / 1000,
-      renderer_cpu: rendererCpu(),
+      renderer_cpu: rendererCpu(browser),
       renderer_rss_mb: Math.max(...rend.map((x) => x.hwm)) / 2 ** 20,
       v8_heap_mb: heap / 2 ** 20,
       gif_bytes: fs.statSync(file).size,

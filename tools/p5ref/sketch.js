@@ -230,7 +230,8 @@ function makeTree(p, P) {
 window.p5ref = {
   defaults: DEFAULTS,
   // Runs `frames` frames of `scene` with `set` over the defaults; returns
-  // {frame: {png: dataURL, state}} for the frames in `only`.
+  // {frame: {png: dataURL, state}} for the frames in `only` (no png, only
+  // the time taken, with `via` 'timing').
   run(scene, set, frames, only, via) {
     const P = Object.assign(JSON.parse(JSON.stringify(DEFAULTS[scene])), set);
     const wanted = new Set(only);
@@ -250,17 +251,25 @@ window.p5ref = {
           // draw() once by itself after setup(): define draw() only later.
           setTimeout(() => { try {
             let f = 0;
+            // With `via` 'timing': the seconds spent drawing the frames and
+            // reading them back (the canvas rasterizes what was drawn there),
+            // and no pixels kept.
+            let drawn = 0;
             p.draw = () => {
               if (scene === 'whale') { model.step(); model.draw(); }
               else if (scene === 'chain') model.frame(f);
               else model.frame(f, wanted.has(f));
             };
             for (f = 0; f < frames; f++) {
+              const start = performance.now();
               p.redraw();
               if (p.frameCount !== f + 1) throw new Error('frameCount ' + p.frameCount + ' at frame ' + f);
               if (wanted.has(f)) {
                 out[f] = { state: model.state() };
-                if (via === 'imagedata') {
+                if (via === 'timing') {
+                  p.drawingContext.getImageData(0, 0, P.width, P.height);
+                  drawn += performance.now() - start;
+                } else if (via === 'imagedata') {
                   // getImageData: straight RGBA as Chromium unpremultiplies it
                   // for scripts (what /work/shared/reference used).
                   const d = p.drawingContext.getImageData(0, 0, P.width, P.height).data;
@@ -274,7 +283,7 @@ window.p5ref = {
                 }
               }
             }
-            resolve({ params: P, frames: out });
+            resolve({ params: P, frames: out, drawn_s: drawn / 1000 });
           } catch (e) { reject(String(e && e.stack || e)); } }, 0);
         };
       }, document.getElementById('holder'));

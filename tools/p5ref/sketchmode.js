@@ -145,6 +145,7 @@ async function runFrames(frames, only) {
     }
   }
   return { frames: out, drawn, width: p.width, height: p.height, fps: window.__p5ref.fps,
+    window: [window.innerWidth, window.innerHeight],
     log: window.__p5ref.log, randomCalls: window.__p5ref.randomCalls() };
 }
 
@@ -188,6 +189,7 @@ async function render(args, launch, encodePng) {
       sketch: abs.startsWith(root + path.sep) ? path.relative(root, abs) : abs,
       p5: P5[args.p5 || 1].version, seed: Number(args.seed), frames: res.drawn, written: args.only,
       fps: res.fps, fps_option: args.fps, width: res.width, height: res.height,
+      window: args.window || [800, 600], window_seen: res.window,
       pixel_density: 1, via: 'imagedata',
       math_random: { p5_load: res.log.randomAtLoad, after_setup: res.log.randomAfterSetup, end: res.randomCalls },
       millis_first_draws: res.log.millis,

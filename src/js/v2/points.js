@@ -1,5 +1,5 @@
 // p5.js 2's font.textToPaths(), textToContours() and textToPoints(): the
-// glyphs' paths as Typr.js makes them (src/p5/typr.rs), each line placed
+// glyphs' paths as Typr.js makes them (src/p5/typeset/typr.rs), each line placed
 // where 2.x places it (its fontBounds() box, down by the font's ascent),
 // and points spaced evenly along each contour by the arc-length table
 // that 2.x's path library builds: every segment a cubic, its length from

@@ -19,7 +19,7 @@
     ['quads', 4], ['quad_strip', Infinity]]);
   const NAMES = new Map([[PATH, 'PATH'], [0, 'POINTS'], [1, 'LINES'], [4, 'TRIANGLES'],
     [5, 'TRIANGLE_STRIP'], [6, 'TRIANGLE_FAN'], ['quads', 'QUADS'], ['quad_strip', 'QUAD_STRIP']]);
-  // The path's codes, as src/p5/path.rs reads them.
+  // The path's codes, as src/p5/raster/path.rs reads them.
   const [MOVE, LINE, QUAD, CUBIC, CLOSE] = [0, 1, 2, 3, 4];
 
   // Each surface's shape state, which push() saves as p5's renderer

@@ -1,7 +1,7 @@
 // p5.js 2's type, over text.js's state: a leading of 1.275 sizes,
 // textWeight(), and measures read from the canvas's measureText() as 2.x
 // reads them: textWidth() and textBounds() are the ink's (whole pixels
-// around each glyph, src/p5/ink.rs), fontWidth() and fontBounds() the
+// around each glyph, src/p5/typeset/ink.rs), fontWidth() and fontBounds() the
 // advance and the font's ascent and descent; each placed by textAlign()
 // as the canvas places text. A loaded font is measured as a font of the
 // page, as 2.x draws it. Evaluated before v2.js, which makes loadFont()

@@ -14,7 +14,7 @@ use quantette::{PaletteCounts, PaletteSize};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-use crate::p5::{covered, Damage};
+use crate::p5::raster::damage::{covered, Damage};
 
 /// The palette index kept for transparent pixels: the last of 256.
 pub const TRANSPARENT: u8 = 255;
