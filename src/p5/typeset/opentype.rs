@@ -14,10 +14,12 @@
 //! turn both off: a loaded font is drawn unkerned, without ligatures, where
 //! its kerned width places it.
 
+use std::collections::HashMap;
+
 use rustybuzz::ttf_parser::gpos::{PairAdjustment, PositioningSubtable};
 use rustybuzz::ttf_parser::gsub::SubstitutionSubtable;
 use rustybuzz::ttf_parser::kern::Format;
-use rustybuzz::ttf_parser::opentype_layout::{Coverage, LayoutTable};
+use rustybuzz::ttf_parser::opentype_layout::{Coverage, LayoutTable, LookupSubtable};
 use rustybuzz::ttf_parser::{Face, GlyphId, Tag};
 
 /// A glyph of a line: its number, its advance width and the kerning
@@ -114,13 +116,27 @@ fn lookups(table: &LayoutTable<'_>, feature: &[u8; 4], kinds: &[u16], kind: u16)
         .unwrap_or_default()
 }
 
-/// The glyphs a coverage table lists, in its order.
-fn covered(coverage: &Coverage<'_>) -> Vec<u16> {
+/// The most subtables one walk of a font's lookups reads: all the ligature
+/// lookups of a line, or the kerning lookups of one pair of glyphs. Real
+/// fonts have tens; a hostile one can list one lookup 65,535 times, each
+/// of 65,535 subtables. The subtables past it are not read.
+const MOST_WALKED: usize = 4096;
+
+/// The most ligatures and their glyphs read from a font for one line (a
+/// ligature of `n` components counts `n + 1`): real fonts have hundreds of
+/// ligatures; a hostile 170 KB one can claim 30,000 sets of 30,000 through
+/// shared offsets. The ligatures past it are not read.
+const MOST_LIGATURE_GLYPHS: usize = 1 << 20;
+
+/// The first `most` glyphs a coverage table lists, in its order (a
+/// hostile one can list 65,535 ranges of 65,536 glyphs each).
+fn covered(coverage: &Coverage<'_>, most: usize) -> Vec<u16> {
     match coverage {
-        Coverage::Format1 { glyphs } => glyphs.into_iter().map(|g| g.0).collect(),
+        Coverage::Format1 { glyphs } => glyphs.into_iter().map(|g| g.0).take(most).collect(),
         Coverage::Format2 { records } => records
             .into_iter()
             .flat_map(|r| r.start.0..=r.end.0.max(r.start.0))
+            .take(most)
             .collect(),
     }
 }
@@ -131,50 +147,84 @@ struct Ligature {
     to: u16,
 }
 
-/// opentype.js's ligatures: the `liga` then the `rlig` ligatures of the
-/// default script, in order of lookup, subtable, first glyph (as its
-/// coverage lists them) and ligature; at each glyph, each that matches
-/// there replaces the glyphs, and the later ones are tried on the result.
-fn ligated(face: &Face<'_>, gsub: &LayoutTable<'_>, mut ids: Vec<u16>) -> Vec<u16> {
+/// The subtables of `lookups` in `table`, in order, at most
+/// `MOST_WALKED`.
+fn subtables<'a, T, I>(table: &LayoutTable<'a>, lookups: I) -> impl Iterator<Item = T> + 'a
+where
+    T: LookupSubtable<'a> + 'a,
+    I: IntoIterator<Item = u16>,
+    I::IntoIter: 'a,
+{
+    let table = *table;
+    lookups
+        .into_iter()
+        .filter_map(move |i| table.lookups.get(i))
+        .flat_map(|lookup| lookup.subtables.into_iter::<T>())
+        .take(MOST_WALKED)
+}
+
+/// The `liga` then the `rlig` ligatures of the default script, in order of
+/// lookup, subtable, first glyph (as its coverage lists them) and
+/// ligature, but none longer than `longest` glyphs (they cannot match),
+/// until `MOST_LIGATURE_GLYPHS` are read.
+fn ligatures(face: &Face<'_>, gsub: &LayoutTable<'_>, longest: usize) -> Vec<Ligature> {
     let kinds = kinds(face, b"GSUB");
+    let lookups = [b"liga", b"rlig"]
+        .into_iter()
+        .flat_map(|feature| lookups(gsub, feature, &kinds, 4));
     let mut all = Vec::new();
-    for feature in [b"liga", b"rlig"] {
-        for lookup in lookups(gsub, feature, &kinds, 4) {
-            let Some(lookup) = gsub.lookups.get(lookup) else {
+    let mut read = 0;
+    for subtable in subtables::<SubstitutionSubtable, _>(gsub, lookups) {
+        let SubstitutionSubtable::Ligature(s) = subtable else {
+            continue;
+        };
+        let firsts = covered(&s.coverage, usize::from(s.ligature_sets.len()));
+        for (j, first) in firsts.into_iter().enumerate() {
+            let Some(set) = u16::try_from(j).ok().and_then(|j| s.ligature_sets.get(j)) else {
                 continue;
             };
-            for subtable in lookup.subtables.into_iter::<SubstitutionSubtable>() {
-                let SubstitutionSubtable::Ligature(s) = subtable else {
-                    continue;
-                };
-                for (j, first) in covered(&s.coverage).into_iter().enumerate() {
-                    let Some(set) = u16::try_from(j).ok().and_then(|j| s.ligature_sets.get(j))
-                    else {
-                        continue;
-                    };
-                    for ligature in set {
-                        let mut from = vec![first];
-                        from.extend(ligature.components.into_iter().map(|g| g.0));
-                        all.push(Ligature {
-                            from,
-                            to: ligature.glyph.0,
-                        });
-                    }
+            for ligature in set {
+                let length = 1 + usize::from(ligature.components.len());
+                read += if length > longest { 1 } else { length };
+                if read > MOST_LIGATURE_GLYPHS {
+                    return all;
                 }
+                if length > longest {
+                    continue;
+                }
+                let mut from = vec![first];
+                from.extend(ligature.components.into_iter().map(|g| g.0));
+                all.push(Ligature {
+                    from,
+                    to: ligature.glyph.0,
+                });
             }
         }
     }
-    if all.is_empty() {
-        return ids;
+    all
+}
+
+/// opentype.js's ligatures: at each glyph, each ligature that matches
+/// there (in `ligatures`' order) replaces the glyphs, and the later ones
+/// are tried on the result. Only those that start with the glyph at hand
+/// are looked at.
+fn ligated(face: &Face<'_>, gsub: &LayoutTable<'_>, mut ids: Vec<u16>) -> Vec<u16> {
+    let all = ligatures(face, gsub, ids.len());
+    let mut by_first: HashMap<u16, Vec<usize>> = HashMap::new();
+    for (k, ligature) in all.iter().enumerate() {
+        by_first.entry(ligature.from[0]).or_default().push(k);
     }
-    let mut i = 0;
-    while i < ids.len() {
-        for ligature in &all {
-            if ids[i..].starts_with(&ligature.from) {
-                ids.splice(i..i + ligature.from.len(), [ligature.to]);
-            }
+    for i in 0..ids.len() {
+        let mut next = 0;
+        while let Some(k) = by_first.get(&ids[i]).and_then(|ks| {
+            ks.iter()
+                .skip_while(|&&k| k < next)
+                .find(|&&k| ids[i..].starts_with(&all[k].from))
+        }) {
+            let ligature = &all[*k];
+            ids.splice(i..i + ligature.from.len(), [ligature.to]);
+            next = k + 1;
         }
-        i += 1;
     }
     ids
 }
@@ -183,31 +233,26 @@ fn ligated(face: &Face<'_>, gsub: &LayoutTable<'_>, mut ids: Vec<u16>) -> Vec<u1
 /// lookups (of type 2: an extension lookup is not read) whose coverage
 /// holds `left` decides (a class-pair one always,
 /// a glyph-pair one when it lists `right`); the advance change of the
-/// first glyph.
+/// first glyph. At most `MOST_WALKED` subtables are read.
 fn gpos_kerning(gpos: &LayoutTable<'_>, lookups: &[u16], left: GlyphId, right: GlyphId) -> i16 {
-    for &lookup in lookups {
-        let Some(lookup) = gpos.lookups.get(lookup) else {
+    for subtable in subtables::<PositioningSubtable, _>(gpos, lookups.to_vec()) {
+        let PositioningSubtable::Pair(pair) = subtable else {
             continue;
         };
-        for subtable in lookup.subtables.into_iter::<PositioningSubtable>() {
-            let PositioningSubtable::Pair(pair) = subtable else {
-                continue;
-            };
-            let Some(index) = pair.coverage().get(left) else {
-                continue;
-            };
-            match pair {
-                PairAdjustment::Format1 { sets, .. } => {
-                    if let Some((value, _)) = sets.get(index).and_then(|set| set.get(right)) {
-                        return value.x_advance;
-                    }
+        let Some(index) = pair.coverage().get(left) else {
+            continue;
+        };
+        match pair {
+            PairAdjustment::Format1 { sets, .. } => {
+                if let Some((value, _)) = sets.get(index).and_then(|set| set.get(right)) {
+                    return value.x_advance;
                 }
-                PairAdjustment::Format2 {
-                    classes, matrix, ..
-                } => {
-                    let classes = (classes.0.get(left), classes.1.get(right));
-                    return matrix.get(classes).map_or(0, |(value, _)| value.x_advance);
-                }
+            }
+            PairAdjustment::Format2 {
+                classes, matrix, ..
+            } => {
+                let classes = (classes.0.get(left), classes.1.get(right));
+                return matrix.get(classes).map_or(0, |(value, _)| value.x_advance);
             }
         }
     }

@@ -74,6 +74,7 @@ impl Font {
         if face.number_of_glyphs() == 0 || face.tables().cmap.is_none() {
             return Err("a font without glyphs for characters".into());
         }
+        super::font_bounds::check(&face)?;
         let units_per_em = f64::from(face.units_per_em());
         let ascender = f64::from(face.ascender());
         let descender = -f64::from(face.descender());

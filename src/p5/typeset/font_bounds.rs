@@ -1,0 +1,92 @@
+//! A loaded font's layout tables (GSUB, GPOS) measured before anything
+//! walks them. HarfBuzz (rustybuzz) reads every subtable of every lookup
+//! and each one's coverage when it loads a font, and applies a lookup's
+//! subtables each time a feature lists it: a hostile font of 170 KB can
+//! claim billions of each through shared offsets (a lookup listed 30,000
+//! times, 30,000 subtables that are one). Counting is cheap (each count is
+//! a number in the table); a font past a bound is refused.
+
+use rustybuzz::ttf_parser::gpos::PositioningSubtable;
+use rustybuzz::ttf_parser::gsub::SubstitutionSubtable;
+use rustybuzz::ttf_parser::opentype_layout::{Coverage, LayoutTable, LookupSubtable};
+use rustybuzz::ttf_parser::Face;
+
+/// The most subtables a table's lookups hold, and the most lookup entries
+/// its features list: real fonts have hundreds to a few thousand.
+const MOST_SUBTABLES: usize = 1 << 16;
+
+/// The most subtables the features reach, a lookup counted each time a
+/// feature lists it: what shaping a glyph may apply.
+const MOST_REACHED: usize = 1 << 18;
+
+/// The most glyphs and ranges the subtables' coverages list in all (each
+/// at most the font's glyph count, as its glyphs are distinct).
+const MOST_COVERED: usize = 1 << 20;
+
+/// Whether `face`'s GSUB and GPOS tables are within the bounds, or which
+/// is not, in a few words.
+pub(super) fn check(face: &Face<'_>) -> Result<(), String> {
+    let glyphs = usize::from(face.number_of_glyphs());
+    if let Some(gsub) = face.tables().gsub {
+        measure::<SubstitutionSubtable>(&gsub, glyphs, SubstitutionSubtable::coverage)
+            .map_err(|why| format!("a font whose GSUB table {why}"))?;
+    }
+    if let Some(gpos) = face.tables().gpos {
+        measure::<PositioningSubtable>(&gpos, glyphs, PositioningSubtable::coverage)
+            .map_err(|why| format!("a font whose GPOS table {why}"))?;
+    }
+    Ok(())
+}
+
+fn measure<'a, T: LookupSubtable<'a>>(
+    table: &LayoutTable<'a>,
+    glyphs: usize,
+    coverage: fn(&T) -> Coverage<'a>,
+) -> Result<(), String> {
+    let counts: Vec<usize> = table
+        .lookups
+        .into_iter()
+        .map(|l| usize::from(l.subtables.len()))
+        .collect();
+    let subtables: usize = counts.iter().sum();
+    let listed: usize = table
+        .features
+        .into_iter()
+        .map(|f| usize::from(f.lookup_indices.len()))
+        .sum();
+    if subtables > MOST_SUBTABLES || listed > MOST_SUBTABLES {
+        return Err(format!(
+            "has {subtables} subtables and its features list {listed} lookups: \
+             at most {MOST_SUBTABLES} of each"
+        ));
+    }
+    let reached: usize = table
+        .features
+        .into_iter()
+        .flat_map(|f| f.lookup_indices)
+        .map(|i| counts.get(usize::from(i)).copied().unwrap_or(0))
+        .sum();
+    if reached > MOST_REACHED {
+        return Err(format!(
+            "has its features reach {reached} subtables: at most {MOST_REACHED}"
+        ));
+    }
+    let mut covered = 0;
+    for lookup in table.lookups {
+        for subtable in lookup.subtables.into_iter::<T>() {
+            let listed = match coverage(&subtable) {
+                Coverage::Format1 { glyphs } => glyphs.len(),
+                Coverage::Format2 { records } => records.len(),
+            };
+            let listed = usize::from(listed);
+            covered += listed;
+            if listed > glyphs || covered > MOST_COVERED {
+                return Err(format!(
+                    "has a coverage of {listed} entries for {glyphs} glyphs \
+                     ({covered} in all): at most one per glyph, {MOST_COVERED} in all"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
