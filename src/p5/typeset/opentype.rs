@@ -214,7 +214,9 @@ fn ligated(face: &Face<'_>, gsub: &LayoutTable<'_>, mut ids: Vec<u16>) -> Vec<u1
     for (k, ligature) in all.iter().enumerate() {
         by_first.entry(ligature.from[0]).or_default().push(k);
     }
-    for i in 0..ids.len() {
+    // The line shortens as ligatures replace glyphs.
+    let mut i = 0;
+    while i < ids.len() {
         let mut next = 0;
         while let Some(k) = by_first.get(&ids[i]).and_then(|ks| {
             ks.iter()
@@ -225,6 +227,7 @@ fn ligated(face: &Face<'_>, gsub: &LayoutTable<'_>, mut ids: Vec<u16>) -> Vec<u1
             ids.splice(i..i + ligature.from.len(), [ligature.to]);
             next = k + 1;
         }
+        i += 1;
     }
     ids
 }
