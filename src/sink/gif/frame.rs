@@ -7,7 +7,8 @@ use std::sync::Arc;
 use gif::{DisposalMethod, Frame};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::lzw::{self, Leeway};
+use super::lossy::{self, Tolerance};
+use super::lzw;
 use super::palette::{rgb, unpack, Palette, Rgb, Table, TRANSPARENT};
 use super::Dither;
 use crate::frame::Frame as Drawn;
@@ -216,7 +217,7 @@ pub fn changes(
     previous: Option<&Picture>,
     current: &Picture,
     width: usize,
-    leeway: Option<&Leeway>,
+    tolerance: Option<&Tolerance>,
 ) -> Option<Frame<'static>> {
     let now = current.frame.quads();
     match (previous, &current.dithered) {
@@ -226,14 +227,14 @@ pub fn changes(
             width,
             |i| Some(index(table, rgb(now[i]))),
             |_| TRANSPARENT,
-            leeway,
+            tolerance,
         ),
         (None, Some(now)) => crop(
             &current.spans,
             width,
             |i| Some(now[i]),
             |_| TRANSPARENT,
-            leeway,
+            tolerance,
         ),
         (Some(previous), None) => {
             let before = previous.frame.quads();
@@ -249,7 +250,7 @@ pub fn changes(
                     (table.get(a) != Some(index)).then_some(index)
                 },
                 |i| index(table, rgb(before[i])),
-                leeway,
+                tolerance,
             )
         }
         (Some(previous), Some(now)) => {
@@ -263,7 +264,7 @@ pub fn changes(
                 width,
                 |i| (before[i] != now[i]).then_some(now[i]),
                 |i| before[i],
-                leeway,
+                tolerance,
             )
         }
     }
@@ -281,7 +282,7 @@ fn crop(
     width: usize,
     changed: impl Fn(usize) -> Option<u8>,
     shown: impl Fn(usize) -> u8,
-    leeway: Option<&Leeway>,
+    tolerance: Option<&Tolerance>,
 ) -> Option<Frame<'static>> {
     let ends = |y: usize, span: &Range<usize>| {
         let at = y * width;
@@ -311,23 +312,10 @@ fn crop(
     let side = |v: usize| u16::try_from(v).expect("GIF sides fit in u16");
     let across = right - left;
     let shown = |i: usize| shown((top + i / across) * width + left + i % across);
-    let mut data = lzw::encode(&buffer, TRANSPARENT, shown, leeway);
-    // A small frame is also tried with every unchanged pixel written as
-    // the index it shows, and the shorter kept: on the chain (frames of
-    // about 20,000 pixels) that is 13 % smaller, on the whale (250,000)
-    // larger, where a second encoding would cost 4 % of the render.
-    if buffer.len() <= SMALL_FRAME {
-        let literal: Vec<u8> = (0..buffer.len())
-            .map(|i| match buffer[i] {
-                TRANSPARENT => shown(i),
-                index => index,
-            })
-            .collect();
-        let other = lzw::encode(&literal, TRANSPARENT, |_| TRANSPARENT, leeway);
-        if other.len() < data.len() {
-            data = other;
-        }
-    }
+    let data = match tolerance {
+        Some(tolerance) => lossy::encode(&buffer, &literal(&buffer, shown), tolerance),
+        None => lossless(&buffer, shown),
+    };
     Some(Frame {
         left: side(left),
         top: side(top),
@@ -340,7 +328,35 @@ fn crop(
     })
 }
 
-/// The most pixels of a frame encoded twice (see `crop`).
+/// `buffer` compressed without loss, its transparent pixels written as
+/// the index `shown` gives where that continues a string.
+fn lossless(buffer: &[u8], shown: impl Fn(usize) -> u8) -> Vec<u8> {
+    let data = lzw::encode(buffer, TRANSPARENT, &shown);
+    // A small frame is also tried with every unchanged pixel written as
+    // the index it shows, and the shorter kept: on the chain (frames of
+    // about 20,000 pixels) that is 13 % smaller, on the whale (250,000)
+    // larger, where a second encoding would cost 4 % of the render.
+    if buffer.len() > SMALL_FRAME {
+        return data;
+    }
+    let other = lzw::encode(&literal(buffer, shown), TRANSPARENT, |_| TRANSPARENT);
+    if other.len() < data.len() {
+        other
+    } else {
+        data
+    }
+}
+
+/// `buffer` with every transparent pixel as the index `shown` gives.
+fn literal(buffer: &[u8], shown: impl Fn(usize) -> u8) -> Vec<u8> {
+    let index = |(i, &index)| match index {
+        TRANSPARENT => shown(i),
+        index => index,
+    };
+    buffer.iter().enumerate().map(index).collect()
+}
+
+/// The most pixels of a frame encoded twice (see `lossless`).
 const SMALL_FRAME: usize = 1 << 16;
 
 /// A frame that changes nothing, to carry a delay too long for one frame.

@@ -4,7 +4,9 @@
 //! on a worker while the next ones render; memory holds a few frames, never
 //! the animation.
 
+mod codes;
 mod frame;
+mod lossy;
 mod lzw;
 mod palette;
 
@@ -19,8 +21,8 @@ use std::thread::JoinHandle;
 use ::gif::{Encoder, Repeat};
 
 use self::frame::Picture;
-use self::lzw::Leeway;
-use self::palette::{ColourCounts, Palette, TRANSPARENT};
+use self::lossy::Tolerance;
+use self::palette::{ColourCounts, Palette};
 use super::{AtomicFile, Finished, Sink};
 use crate::error::Error;
 use crate::frame::Frame;
@@ -420,9 +422,9 @@ impl<W: Output> Writer<W> {
         for frame in frames {
             let picture = Arc::new(self.picture(frame));
             let previous = self.previous.replace(Arc::clone(&picture));
-            let leeway = (self.quality < LOSSLESS).then(|| {
+            let tolerance = (self.quality < LOSSLESS).then(|| {
                 let limit = STRAY_PER_STEP * u32::from(LOSSLESS - self.quality);
-                Leeway::new(&self.palette.colours(), limit, TRANSPARENT)
+                Tolerance::new(&self.palette.colours(), limit)
             });
             let (table, width, done) = (self.palette.table(), self.width, done.clone());
             rayon::spawn(move || {
@@ -431,7 +433,7 @@ impl<W: Output> Writer<W> {
                     previous.as_deref(),
                     &picture,
                     width,
-                    leeway.as_ref(),
+                    tolerance.as_ref(),
                 );
                 // Only fails when writing has failed already.
                 let _ = done.send((sent, frame));
