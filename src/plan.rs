@@ -41,7 +41,7 @@ pub struct Plan {
     /// How the canvas is rastered.
     pub canvas: Canvas,
     /// Frames per second, as the output plays them: the animation's, or
-    /// for a GIF of an animation faster than [`GIF_FPS_HONOURED`], the
+    /// for a GIF of an animation faster than 50 fps (what GIF players honour), the
     /// rate of the frames it keeps (see `gif_frames`).
     pub fps: f64,
     /// The GIF encoder's choices.
