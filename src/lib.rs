@@ -52,6 +52,7 @@ mod frame;
 #[doc(hidden)]
 pub mod fuzzing;
 mod js;
+mod jsnum;
 mod limits;
 mod options;
 mod p5;

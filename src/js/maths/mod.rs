@@ -1,8 +1,7 @@
 //! The runtime's own maths, bit for bit as JavaScript and p5.js compute it:
-//! `Math`'s functions, number conversion and formatting, `random` and
-//! `noise`.
+//! `Math`'s functions, `random` and `noise` (number conversion and
+//! formatting, shared with the drawing layer, are src/jsnum.rs).
 
-pub mod jsnum;
 pub mod math;
 pub mod noise;
 pub mod random;

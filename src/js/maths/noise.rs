@@ -11,9 +11,9 @@
 //! noise values at random points (seed 99) 19,992 were bit-identical, the
 //! other 8 within 1.2e-16.
 
-use super::jsnum::to_int32;
 use super::math;
 use super::random::{Lcg, Uniform};
+use crate::jsnum::to_int32;
 
 /// The table's index mask: 4,096 entries.
 const SIZE: i32 = 4095;

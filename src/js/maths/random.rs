@@ -7,8 +7,8 @@
 //! fallback is any [`Uniform`] the caller passes (the sketch runner's seeded
 //! `Math.random`, itself an [`Lcg`]), so nothing depends on the clock.
 
-use super::jsnum;
 use super::math;
+use crate::jsnum;
 
 /// A source of uniform draws in [0, 1), as JavaScript's `Math.random`.
 pub trait Uniform {

@@ -17,7 +17,7 @@ use std::cell::Cell;
 
 use super::color::Rgba;
 use super::css;
-use crate::js::maths::jsnum::{self, max, min};
+use crate::jsnum::{self, max, min};
 
 /// p5's colour modes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

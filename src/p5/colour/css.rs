@@ -4,7 +4,7 @@
 //! and `hsb()`/`hsba()`. Anything else is white, as in p5.
 
 use super::colorspace::{hsba_to_rgba, hsla_to_rgba, ColorError};
-use crate::js::maths::jsnum::{max, min};
+use crate::jsnum::{max, min};
 
 /// p5's normalised RGBA (each 0..1 for most inputs; `rgb()` and `rgba()`
 /// are not clamped, so `rgb(300, 0, 0)` gives a red of 300/255) for a CSS

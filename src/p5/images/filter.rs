@@ -10,7 +10,7 @@
 //! filter_gl.rs, in `f32` as the shaders compute.
 
 pub use super::filter_gl::shader;
-use crate::js::maths::jsnum::to_int32;
+use crate::jsnum::to_int32;
 use crate::p5::P5;
 
 /// One of p5's filter constants.

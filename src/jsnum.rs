@@ -1,5 +1,6 @@
-//! JavaScript's number conversions and helpers, bit for bit, for the code
-//! that mirrors p5.js: `>>> 0`, `| 0`, `Math.round`, `Math.min`/`Math.max`
+//! JavaScript's number conversions and helpers, bit for bit, shared by the
+//! runtime (src/js/) and the drawing layer (src/p5/) that mirror p5.js:
+//! `>>> 0`, `| 0`, `Math.round`, `Math.min`/`Math.max`
 //! and `String(number)`.
 
 /// ECMAScript's ToUint32, JavaScript's `x >>> 0`: truncates towards zero and
