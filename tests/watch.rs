@@ -270,3 +270,39 @@ fn watch_refuses_an_output_it_cannot_show() {
         common::assert_refused(&common::whalegen(dir.path(), &args), &args, needle);
     }
 }
+
+#[test]
+fn watch_logging_into_its_own_folder_renders_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("sketch.js"), sketch("9")).unwrap();
+    // As `whalegen watch sketch.js --port 0 > watch.log 2>&1`.
+    let log = std::fs::File::create(d.join("watch.log")).unwrap();
+    let child = common::command(d, &["watch", "sketch.js", "--frames", "2", "--port", "0"])
+        .stdout(log.try_clone().unwrap())
+        .stderr(log)
+        .spawn()
+        .unwrap();
+    // Killed when the test ends; its lines are in the log, not a pipe.
+    let _watching = Watching {
+        child,
+        lines: channel().1,
+        said: Vec::new(),
+    };
+    let renders = || {
+        let said = std::fs::read_to_string(d.join("watch.log")).unwrap();
+        said.matches("wrote out/sketch.gif").count()
+    };
+    let deadline = Instant::now() + PATIENCE;
+    while renders() == 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // Ten looks at the files (200 ms apart): its own summary line is no save.
+    std::thread::sleep(Duration::from_secs(2));
+    assert_eq!(
+        renders(),
+        1,
+        "{}",
+        std::fs::read_to_string(d.join("watch.log")).unwrap()
+    );
+}

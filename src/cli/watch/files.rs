@@ -4,6 +4,7 @@
 //! file system (network and container mounts drop change events).
 
 use std::collections::BTreeMap;
+use std::fs::Metadata;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -27,16 +28,23 @@ pub struct Snapshot {
 
 impl Snapshot {
     /// Looks at `roots` (files, or folders looked into to [`MAX_DEPTH`]),
-    /// leaving out `output` (the watch's own output), hidden files (such
-    /// as whalegen's temporary ones) and the [`SKIPPED`] folders. A path
-    /// that cannot be read is left out: it may be being saved.
+    /// leaving out `output` (the watch's own output), the files the watch's
+    /// own standard output and error go to (`whalegen watch sk > sk/log`
+    /// would otherwise see each of its summary lines as a save), hidden
+    /// files (such as whalegen's temporary ones) and the [`SKIPPED`]
+    /// folders. A path that cannot be read is left out: it may be being
+    /// saved.
     pub fn take(roots: &[PathBuf], output: &Path) -> Snapshot {
         let mut look = Snapshot {
             files: BTreeMap::new(),
             full: false,
         };
+        let own = Own {
+            output,
+            logs: own_logs(),
+        };
         for root in roots {
-            look.visit(root, 0, output);
+            look.visit(root, 0, &own);
         }
         look
     }
@@ -60,7 +68,7 @@ impl Snapshot {
             .map(|p| p.as_path())
     }
 
-    fn visit(&mut self, path: &Path, depth: usize, output: &Path) {
+    fn visit(&mut self, path: &Path, depth: usize, own: &Own) {
         if self.files.len() >= MAX_FILES {
             self.full = true;
             return;
@@ -70,7 +78,7 @@ impl Snapshot {
             return;
         };
         if meta.is_file() {
-            if path != output {
+            if !own.is(path, &meta) {
                 self.files
                     .insert(path.to_path_buf(), (meta.modified().ok(), meta.len()));
             }
@@ -90,9 +98,57 @@ impl Snapshot {
             .collect();
         paths.sort();
         for path in paths {
-            self.visit(&path, depth + 1, output);
+            self.visit(&path, depth + 1, own);
         }
     }
+}
+
+/// What the watch writes itself: its output, and its standard output and
+/// error when they are files.
+struct Own<'a> {
+    output: &'a Path,
+    /// The device and inode of each log.
+    logs: Vec<(u64, u64)>,
+}
+
+impl Own<'_> {
+    fn is(&self, path: &Path, meta: &Metadata) -> bool {
+        path == self.output || self.logs.contains(&identity(meta))
+    }
+}
+
+/// The device and inode of the files this process's standard output and
+/// error are, leaving out terminals and pipes.
+#[cfg(unix)]
+fn own_logs() -> Vec<(u64, u64)> {
+    use std::os::fd::AsFd;
+    [
+        std::io::stdout().as_fd().try_clone_to_owned(),
+        std::io::stderr().as_fd().try_clone_to_owned(),
+    ]
+    .into_iter()
+    .flatten()
+    .filter_map(|fd| std::fs::File::from(fd).metadata().ok())
+    .filter(Metadata::is_file)
+    .map(|meta| identity(&meta))
+    .collect()
+}
+
+/// Elsewhere, none are known.
+#[cfg(not(unix))]
+fn own_logs() -> Vec<(u64, u64)> {
+    Vec::new()
+}
+
+#[cfg(unix)]
+fn identity(meta: &Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
+}
+
+#[cfg(not(unix))]
+fn identity(_: &Metadata) -> (u64, u64) {
+    (0, 0)
 }
 
 fn is_hidden_or_skipped(name: &str) -> bool {
