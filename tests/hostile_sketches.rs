@@ -117,6 +117,24 @@ fn control_characters_are_escaped_and_long_messages_and_prints_cut() {
     assert!(err.contains("… (9934464 more characters)\n"), "{err}");
 }
 
+/// A stack's file name is the sketch's, which a stranger names: its
+/// control characters are escaped as a message's are.
+#[test]
+fn control_characters_in_a_stack_s_file_name_are_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "s\x1b]0;t\x07.js";
+    let code = "function setup() {\n  throw new Error('boom');\n}\n";
+    std::fs::write(dir.path().join(name), code).unwrap();
+    let out = run(dir.path(), name, &["-o", "x.png"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!err.contains('\x1b') && !err.contains('\x07'), "{err:?}");
+    assert!(
+        err.contains("s\\u{1b}]0;t\\u{7}.js:2:13: Error: boom"),
+        "{err}"
+    );
+}
+
 #[test]
 fn the_clock_of_a_sketch_is_utc_whatever_the_machine_zone() {
     let code = "function setup() {\n  const d = new Date(2020, 0, 1, 12);\n  \
