@@ -117,6 +117,32 @@ fn control_characters_are_escaped_and_long_messages_and_prints_cut() {
     assert!(err.contains("… (9934464 more characters)\n"), "{err}");
 }
 
+/// A heap run out by strings, or by a 10 MB CSV loaded, printed
+/// `uncaught null` (issue 30): each is one line that names `--heap`.
+#[test]
+fn strings_and_tables_past_the_heap_are_one_line_naming_the_heap() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = "12345,67890,xxxxxxxxxxxxxxxxxxxx\n".repeat(300_000);
+    std::fs::write(dir.path().join("big.csv"), format!("a,b,c\n{rows}")).unwrap();
+    let sketches = [
+        "const a = [];\nfunction setup() {\n  for (;;) a.push('x'.repeat(1e6) + a.length);\n}\n",
+        "let t;\nfunction preload() {\n  t = loadTable('big.csv', 'csv', 'header');\n}\n\
+         function setup() {}\n",
+    ];
+    for code in sketches {
+        std::fs::write(dir.path().join("sketch.js"), code).unwrap();
+        let out = run(dir.path(), "sketch.js", &["--heap", "16", "-o", "x.png"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{code}: {err}");
+        assert_eq!(err.lines().count(), 1, "{code}: {err}");
+        assert!(
+            err.contains("the JavaScript heap may hold 16 MiB; --heap sets it"),
+            "{code}: {err}"
+        );
+        assert!(!err.contains("uncaught null"), "{code}: {err}");
+    }
+}
+
 /// A stack's file name is the sketch's, which a stranger names: its
 /// control characters are escaped as a message's are.
 #[test]
