@@ -46,6 +46,7 @@
 
 mod batch;
 mod check;
+mod clock;
 mod error;
 mod folder;
 mod frame;

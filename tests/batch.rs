@@ -411,6 +411,12 @@ fn a_batch_file_stays_in_its_box() {
             r#"{ path = "q.gif", max_size = "huge" }"#,
             "`max-size` = huge",
         ),
+        // A number is bytes, not a type error (issue 30): 1000 bytes is too
+        // few for the whale.
+        (
+            r#"{ path = "q.gif", frame = 1, max_size = 1000 }"#,
+            "--max-size: even --quality 1 makes a larger GIF",
+        ),
         (
             r#"{ path = "q.png", frame = 1, quality = 50 }"#,
             "GIF output only",

@@ -22,8 +22,9 @@ use super::maths::random::{Lcg, Random};
 use super::natives::{self, Call};
 use super::numbers;
 use super::pixels;
-use super::record::{flush, Op, MAX_PENDING};
+use super::record::{flush, Op, CALL_WORK, MAX_PENDING};
 use super::surfaces::{Surfaces, CANVAS};
+use crate::clock;
 use crate::p5::colour::colorspace::{Color, ColorState};
 use crate::p5::raster::path::Segment;
 use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, ShapeEnd, P5};
@@ -348,7 +349,10 @@ impl State {
     fn play(&mut self, op: Op) {
         let Some(p5) = self.p5.as_mut() else { return };
         if !self.defer {
-            op.apply(p5, &mut self.kind);
+            // Past the deadline, the run is stopped by the time limit.
+            if !clock::spend(CALL_WORK) {
+                op.apply(p5, &mut self.kind);
+            }
         } else {
             self.pending.push(op);
             if self.pending.len() >= MAX_PENDING {

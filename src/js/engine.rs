@@ -2,7 +2,7 @@
 //! time limit per call, and nothing of the machine (no files, network,
 //! processes or clock) in reach.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
@@ -15,16 +15,19 @@ use rquickjs::{
 };
 
 use super::bind::{self, Stage};
-use super::clock::CpuInstant;
 use super::context;
 use super::files;
 use super::image;
 use super::text;
 use super::xml;
 use crate::check;
+use crate::clock;
 use crate::error::Error;
 use crate::folder::Folder;
 use crate::options::P5Version;
+
+/// What QuickJS throws when the interrupt handler stops the JavaScript.
+const INTERRUPTED: &str = "InternalError: interrupted";
 
 /// The file name the prelude's frames carry in a stack, left out of reports.
 const PRELUDE: &str = "whalegen-p5.js";
@@ -64,6 +67,18 @@ pub struct Limits {
     pub heap: usize,
 }
 
+impl Limits {
+    /// The error of `what` (`setup()`, `draw()`) run past the time limit,
+    /// its JavaScript or the drawing it queued.
+    pub(super) fn time_up(&self, what: &str) -> Error {
+        Error::Script(format!(
+            "{what} ran longer than {} s, the time limit (an endless loop?); \
+             --time-limit sets it",
+            self.time.as_secs_f64()
+        ))
+    }
+}
+
 /// Promises rejected with no handler yet, and their reasons, in order:
 /// those still unhandled once the job queue is empty are errors, as a
 /// browser's `unhandledrejection`.
@@ -75,7 +90,6 @@ pub(super) struct Engine {
     context: Context,
     runtime: Runtime,
     unhandled: Unhandled,
-    deadline: Rc<Cell<Option<CpuInstant>>>,
     limits: Limits,
     pub(super) stage: Stage,
     /// The scripts evaluated, by file name: errors quote them.
@@ -99,11 +113,7 @@ impl Engine {
         let runtime = Runtime::new().map_err(engine_error)?;
         runtime.set_memory_limit(limits.heap);
         runtime.set_max_stack_size(STACK);
-        let deadline: Rc<Cell<Option<CpuInstant>>> = Rc::default();
-        let watch = deadline.clone();
-        runtime.set_interrupt_handler(Some(Box::new(move || {
-            watch.get().is_some_and(CpuInstant::passed)
-        })));
+        runtime.set_interrupt_handler(Some(Box::new(clock::passed)));
         let unhandled: Unhandled = Rc::default();
         let tracked = unhandled.clone();
         runtime.set_host_promise_rejection_tracker(Some(Box::new(
@@ -125,7 +135,6 @@ impl Engine {
             context,
             runtime,
             unhandled,
-            deadline,
             limits,
             stage,
             sources: RefCell::default(),
@@ -223,13 +232,13 @@ impl Engine {
                 Ok(true) => {}
                 Ok(false) => return Ok(()),
                 Err(job) => {
-                    return job.0.with(|ctx| {
-                        let caught = CaughtError::from_error(&ctx, rquickjs::Error::Exception);
-                        Err(self.report(self.read(caught), what))
-                    })
+                    return Err(job.0.with(|ctx| {
+                        self.read(CaughtError::from_error(&ctx, rquickjs::Error::Exception))
+                    }))
                 }
             }
-        })?;
+        })
+        .map_err(|e| self.report(e, what))?;
         let first = self.unhandled.borrow_mut().drain(..).next();
         match first {
             None => Ok(()),
@@ -238,7 +247,7 @@ impl Engine {
                     Ok(value) => caught(value),
                     Err(e) => CaughtError::Error(e),
                 };
-                let thrown = self.timed(|| self.read(caught));
+                let thrown = clock::within(self.limits.time, || self.read(caught));
                 Err(match self.report(thrown, what) {
                     Error::Script(m) => {
                         Error::Script(format!("{m} (a promise rejected, and nothing handled it)"))
@@ -262,22 +271,26 @@ impl Engine {
     }
 
     /// Runs `f` under the time limit, of the thread's processor time
-    /// (src/js/clock.rs).
-    fn timed<T>(&self, f: impl FnOnce() -> T) -> T {
-        self.deadline
-            .set(Some(CpuInstant::now().after(self.limits.time)));
-        let result = f();
-        self.deadline.set(None);
-        result
+    /// (src/clock.rs), and the drawing it queues with it: drawing
+    /// stopped at the limit is an error as the JavaScript's would be, even
+    /// when the JavaScript then ended.
+    fn timed<T>(&self, f: impl FnOnce() -> Result<T, Thrown>) -> Result<T, Thrown> {
+        clock::within(self.limits.time, || match f() {
+            Ok(_) if clock::expired() => Err(Thrown {
+                message: INTERRUPTED.to_string(),
+                stack: String::new(),
+            }),
+            result => result,
+        })
     }
 
     /// What was thrown, read while the time limit still runs: its `name`,
     /// `message` and `stack` may be getters that never end.
     fn read(&self, caught: CaughtError) -> Thrown {
         let thrown = Thrown::read(&caught);
-        let late = self.deadline.get().is_some_and(CpuInstant::passed);
+        let late = clock::passed();
         match thrown.message.as_str() {
-            "InternalError: interrupted" => thrown,
+            INTERRUPTED => thrown,
             _ if late => Thrown {
                 message: "the error thrown could not be read within the time limit (a name, \
                           message or stack getter that does not end?); --time-limit sets it"
@@ -291,12 +304,8 @@ impl Engine {
     /// A JavaScript exception as one line: where, what, and the stack.
     fn report(&self, thrown: Thrown, what: &str) -> Error {
         let Thrown { message, stack } = thrown;
-        if message == "InternalError: interrupted" {
-            return Error::Script(format!(
-                "{what} ran longer than {} s, the time limit (an endless loop?); \
-                 --time-limit sets it",
-                self.limits.time.as_secs_f64()
-            ));
+        if message == INTERRUPTED {
+            return self.limits.time_up(what);
         }
         if message == OUT_OF_MEMORY {
             return Error::Script(format!(

@@ -3,7 +3,6 @@
 //! of the frame-source seam, after the built-in scenes and Rust sketches.
 
 mod bind;
-mod clock;
 mod colour;
 mod context;
 mod engine;
@@ -319,6 +318,21 @@ impl JsSketch {
         result
     }
 
+    /// Runs `f`, which draws the calls recorded or queued by the sketch's
+    /// `what` (`setup()`, `draw()`), under the time limit of its
+    /// JavaScript (src/clock.rs): past it, the drawing gives up and the
+    /// run is stopped as a JavaScript that runs on would be.
+    fn drawn(&self, what: &str, f: impl FnOnce()) -> Result<(), Error> {
+        let limits = &self.source.limits;
+        crate::clock::within(limits.time, || {
+            f();
+            match crate::clock::expired() {
+                true => Err(limits.time_up(what)),
+                false => Ok(()),
+            }
+        })
+    }
+
     /// Runs frame `frame`'s `draw()` in `engine`.
     fn draw_js(&self, engine: &Engine, frame: u32) -> Result<(), Error> {
         let (width, height) = {
@@ -421,10 +435,7 @@ impl Sketch for JsSketch {
                 }
                 Self::live(&self.stage, false, || engine.call("setup", (), "setup()"))
             }
-            Run::Replay(recording) => {
-                self.stage.replay(&recording.setup);
-                Ok(())
-            }
+            Run::Replay(recording) => self.drawn("setup()", || self.stage.replay(&recording.setup)),
         };
         self.keep_record(None);
         // The canvas stays here; the caller's is a blank one like it.
@@ -441,11 +452,10 @@ impl Sketch for JsSketch {
             match recording.frames.get(frame as usize) {
                 Some(ops) => {
                     let stage = &self.stage;
-                    Self::live(stage, true, || {
+                    return Self::live(stage, true, || {
                         stage.reset_matrix();
-                        stage.replay(ops);
+                        self.drawn("draw()", || stage.replay(ops))
                     });
-                    return Ok(());
                 }
                 None => self.catch_up(frame)?,
             }
@@ -468,7 +478,7 @@ impl Sketch for JsSketch {
     }
 
     fn draw(&mut self, p5: &mut P5) -> Result<(), Error> {
-        self.stage.flush();
+        self.drawn("draw()", || self.stage.flush())?;
         let mut state = self.stage.state();
         let canvas = state.p5.as_mut().expect("set up");
         let mut drawing = match self.spare.take() {

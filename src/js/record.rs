@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use super::natives::Call;
+use crate::clock;
 
 use crate::p5::compositing::composite::Composite;
 use crate::p5::images::filter::Filter;
@@ -15,6 +16,11 @@ use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 
 /// The most drawing calls kept pending: past them, they are drawn.
 pub(super) const MAX_PENDING: usize = 1 << 16;
+
+/// What a drawing call counts toward the time limit's reading of the
+/// clock (src/clock.rs), besides the pixels and edges the raster and
+/// the filters count: about the work of 64 pixels.
+pub(super) const CALL_WORK: u64 = 64;
 
 /// One drawing call, with its arguments converted. Cheap to clone: a line
 /// of text is shared.
@@ -171,9 +177,15 @@ pub(super) fn covering(ops: &[Op], p5: &P5) -> Option<usize> {
 /// built, as p5's) are built with a transform that draws nothing, inside
 /// push() and pop(). The canvas ends as if every call had been drawn: the
 /// same pixels, style, transform, shape and what is known of the pixels.
+///
+/// Past the running thread's deadline (src/clock.rs) the calls left are
+/// dropped undrawn: the sketch's run is then stopped by the time limit.
 pub(super) fn flush(p5: &mut P5, kind: &mut Kind, pending: &mut Vec<Op>) {
     let covered = covering(pending, p5).unwrap_or(0);
     for (i, op) in pending.drain(..).enumerate() {
+        if clock::spend(CALL_WORK) {
+            break;
+        }
         if i >= covered {
             op.apply(p5, kind);
             continue;

@@ -16,18 +16,23 @@
 //! whatever the radius, from the line converted to `f32` once.
 
 use super::filter_gl::{byte, unit};
+use crate::clock;
 
 /// The most samples the shader takes per pixel and pass.
 const MAX_SAMPLES: f32 = 64.0;
 
 /// BLUR's shader with p5's `radius` (canvas units, at least 1) on `data`,
 /// premultiplied RGBA rows `width` pixels wide at `density` pixels per
-/// canvas unit.
+/// canvas unit. Gives up, the blur half done, past the running thread's
+/// deadline (src/clock.rs).
 pub fn blur(data: &mut [u8], width: usize, radius: f32, density: f64) {
     let height = data.len() / 4 / width;
     let kernel = Kernel::new(radius, density);
     let mut pass = Pass::default();
     for y in 0..height {
+        if clock::spend(kernel.work(width)) {
+            return;
+        }
         let row = &mut data[4 * y * width..4 * (y + 1) * width];
         pass.line.clear();
         pass.line
@@ -38,6 +43,9 @@ pub fn blur(data: &mut [u8], width: usize, radius: f32, density: f64) {
         }
     }
     for x in 0..width {
+        if clock::spend(kernel.work(height)) {
+            return;
+        }
         let at = |y: usize| 4 * (y * width + x);
         pass.line.clear();
         pass.line.extend((0..height).map(|y| {
@@ -92,6 +100,16 @@ impl Kernel {
             reach: (samples - 1.0) * 0.5 * spacing,
             density: density as f32,
         }
+    }
+
+    /// The work of a pass along a line of `texels`, for the time limit's
+    /// count (src/clock.rs): a unit a texel, or a sample.
+    fn work(&self, texels: usize) -> u64 {
+        let each = match self {
+            Kernel::Whole { .. } => 1,
+            Kernel::Jittered { samples, .. } => *samples,
+        };
+        (texels * each) as u64
     }
 }
 

@@ -10,6 +10,7 @@
 //! filter_gl.rs, in `f32` as the shaders compute.
 
 pub use super::filter_gl::shader;
+use crate::clock;
 use crate::jsnum::to_int32;
 use crate::p5::P5;
 
@@ -79,7 +80,13 @@ impl P5 {
         param: Option<f64>,
         webgl: bool,
     ) -> Result<(), BadLevel> {
-        let width = self.drawing.size().0 as usize;
+        let (w, h) = self.drawing.size();
+        // Past the running thread's deadline (src/clock.rs) the run is
+        // stopped by the time limit: the pixels do not matter.
+        if clock::spend(u64::from(w) * u64::from(h)) {
+            return Ok(());
+        }
+        let width = w as usize;
         if webgl {
             let density = self.density;
             shader(
@@ -94,7 +101,6 @@ impl P5 {
         }
         let mut data = self.read_pixels();
         cpu(&mut data, width, filter, param)?;
-        let (w, h) = self.drawing.size();
         self.write_pixels(&data, [0.0, 0.0, f64::from(w), f64::from(h)]);
         Ok(())
     }
@@ -219,13 +225,17 @@ fn blur_reach(radius: f64) -> usize {
 /// p5's CPU blur (Processing's `blurARGB`): each channel, along rows then
 /// along columns, is the mean of the pixels within `reach` weighted by
 /// `(reach - distance)^2`, the weights of the pixels past a side left
-/// out, truncated to an integer after each pass.
+/// out, truncated to an integer after each pass. Gives up, the blur half
+/// done, past the running thread's deadline (src/clock.rs).
 fn blur(data: &mut [u8], width: usize, reach: usize) {
     let height = data.len() / 4 / width;
     let mut line = Vec::new();
     let mut out = Vec::new();
     for channel in 0..4 {
         for y in 0..height {
+            if clock::spend(width as u64) {
+                return;
+            }
             line.clear();
             line.extend((0..width).map(|x| data[4 * (y * width + x) + channel]));
             weighted_means(&line, reach, &mut out);
@@ -234,6 +244,9 @@ fn blur(data: &mut [u8], width: usize, reach: usize) {
             }
         }
         for x in 0..width {
+            if clock::spend(height as u64) {
+                return;
+            }
             line.clear();
             line.extend((0..height).map(|y| data[4 * (y * width + x) + channel]));
             weighted_means(&line, reach, &mut out);

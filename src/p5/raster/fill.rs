@@ -14,6 +14,7 @@
 use tiny_skia::{Path, Pixmap, Transform};
 
 use super::edges::{path_edges, Edge};
+use crate::clock;
 use crate::p5::colour::color::Rgba;
 use crate::p5::compositing::blend::Solid;
 
@@ -94,7 +95,10 @@ fn alpha(coverage: f32) -> u32 {
 
 /// Calls `row(y, x0, coverage)` for each pixel row `y` of a `width` x
 /// `height` raster that the edges of `scratch` cover (non-zero winding),
-/// with `coverage[i]` the covered share of pixel (x0 + i, y).
+/// with `coverage[i]` the covered share of pixel (x0 + i, y). Gives up,
+/// the rows left undrawn, past the running thread's deadline
+/// (src/clock.rs): one path of a million edges crossing every row
+/// takes minutes.
 fn rasterize(
     scratch: &mut Scratch,
     width: usize,
@@ -138,6 +142,10 @@ fn rasterize(
                     .iter()
                     .map(|e| (e.x_at(top), e.x_at(top + STRIP), e.winding)),
             );
+            if clock::spend(crossings.len() as u64) {
+                acc.fill(0.0);
+                return;
+            }
             crossings.sort_unstable_by(|a, b| (a.0 + a.1).total_cmp(&(b.0 + b.1)));
             let mut winding = 0.0;
             let mut start = (0.0, 0.0);
@@ -164,6 +172,9 @@ fn rasterize(
             acc[lo..=hi].fill(0.0);
             if lo <= end {
                 row(y as usize, lo, &coverage[lo..=end]);
+            }
+            if clock::spend((hi - lo) as u64) {
+                return;
             }
         }
         y += 1.0;

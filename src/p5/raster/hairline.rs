@@ -19,10 +19,20 @@
 //! reads 227 (black on white). A hairline within reach of those edges is
 //! drawn into a copy of the pixels it reaches, with a margin on the left and
 //! the top that takes what is clamped, and copied back.
+//!
+//! A contour of many segments is stroked in pieces, the running thread's
+//! deadline read between them (src/clock.rs): one hairline of a million
+//! segments across the canvas takes a minute. The segments of a hairline
+//! are drawn one by one, so the pieces draw the same pixels, but where
+//! they meet tiny-skia would push the ends out as caps: they are stroked
+//! with butt caps, the contour's own ends pushed out here as for a closed
+//! contour's closing line.
 
 use tiny_skia::{
     IntRect, LineCap, Paint, Path, PathBuilder, PathSegment, Pixmap, Point, Stroke, Transform,
 };
+
+use crate::clock;
 
 /// How far, in pixels, a hairline can reach from its path's bounds: half
 /// its width, a cap's push (at most 1/2) and the neighbouring pixel its
@@ -34,6 +44,10 @@ const REACH: f32 = 2.0;
 /// two pixels off the canvas (a line one pixel off has its far side shifted
 /// onto the near one).
 const MARGIN: u32 = 2;
+
+/// The most segments of a contour stroked at once (see the module's
+/// comment).
+const PIECE: usize = 4096;
 
 /// Strokes `path`, a hairline under `ts`, as Skia does.
 pub fn stroke(pixmap: &mut Pixmap, path: &Path, paint: &Paint, stroke: &Stroke, ts: Transform) {
@@ -136,7 +150,8 @@ pub fn cap_outset(cap: LineCap) -> Option<f32> {
 fn stroke_in(pixmap: &mut Pixmap, path: &Path, paint: &Paint, stroke: &Stroke, ts: Transform) {
     let outset = cap_outset(stroke.line_cap);
     let closed = path.segments().any(|s| s == PathSegment::Close);
-    let (Some(outset), true, Some(inverse)) = (outset, closed, ts.invert()) else {
+    let long = path.len() > PIECE;
+    let (Some(outset), true, Some(inverse)) = (outset, closed || long, ts.invert()) else {
         pixmap.stroke_path(path, paint, stroke, ts, None);
         return;
     };
@@ -233,10 +248,66 @@ impl Contour {
         Some((start, end))
     }
 
-    /// Strokes the contour, open, with `stroke`'s caps.
+    /// Strokes the contour, open, with `stroke`'s caps; a long one in
+    /// pieces (see the module's comment).
     fn draw(self, pixmap: &mut Pixmap, paint: &Paint, stroke: &Stroke, ts: Transform) {
-        if let Some(path) = self.open.finish() {
-            pixmap.stroke_path(&path, paint, stroke, ts, None);
+        let ends = cap_outset(stroke.line_cap).and_then(|outset| {
+            let lines = self.first.len() == 2 && self.end.len() == 2;
+            lines.then(|| self.pushed_ends(outset)).flatten()
+        });
+        let Some(path) = self.open.finish() else {
+            return;
+        };
+        let inverse = ts.invert();
+        match (path.len() > PIECE, ends, inverse) {
+            (true, Some(ends), Some(inverse)) => pieces(pixmap, &path, paint, stroke, ts, {
+                let mut ends = [ends.0, ends.1];
+                inverse.map_points(&mut ends);
+                ends
+            }),
+            _ => pixmap.stroke_path(&path, paint, stroke, ts, None),
+        }
+    }
+}
+
+/// Strokes `path`, one open contour whose first and last segments are
+/// lines, in pieces of [`PIECE`] segments with butt caps, its start and
+/// end moved to `ends` (where `stroke`'s caps push them), while the running
+/// thread's deadline has not passed.
+fn pieces(
+    pixmap: &mut Pixmap,
+    path: &Path,
+    paint: &Paint,
+    stroke: &Stroke,
+    ts: Transform,
+    [start, end]: [Point; 2],
+) {
+    let butt = Stroke {
+        line_cap: LineCap::Butt,
+        ..stroke.clone()
+    };
+    let last = path.len() - 1;
+    let mut piece = PathBuilder::new();
+    for (i, segment) in path.segments().enumerate() {
+        match segment {
+            PathSegment::MoveTo(_) => piece.move_to(start.x, start.y),
+            PathSegment::LineTo(_) if i == last => piece.line_to(end.x, end.y),
+            PathSegment::LineTo(p) => piece.line_to(p.x, p.y),
+            PathSegment::QuadTo(c, p) => piece.quad_to(c.x, c.y, p.x, p.y),
+            PathSegment::CubicTo(c1, c2, p) => piece.cubic_to(c1.x, c1.y, c2.x, c2.y, p.x, p.y),
+            PathSegment::Close => piece.close(),
+        }
+        if piece.len() > PIECE || i == last {
+            let at = piece.last_point();
+            if let Some(done) = std::mem::take(&mut piece).finish() {
+                pixmap.stroke_path(&done, paint, &butt, ts, None);
+            }
+            if clock::passed() {
+                return;
+            }
+            if let Some(at) = at {
+                piece.move_to(at.x, at.y);
+            }
         }
     }
 }
