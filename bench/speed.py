@@ -24,6 +24,7 @@ counted.
 
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -38,10 +39,21 @@ SKETCH = ROOT / "tests" / "sketches" / "scene-whale.js"
 PLAIN = [str(SKETCH), "--frames", "300", "--fps", "30"]
 
 
-def timed(command: list[str]) -> float:
+CPU: dict[str, list[float]] = {}
+
+
+def timed(command: list[str], key: str = "") -> float:
+    """Wall seconds of `command`; its CPU seconds (user + system) noted
+    under `key`: on a loaded box they show the work when wall times can't."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if key:
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        CPU.setdefault(key, []).append(cpu)
+    return wall
 
 
 def ffmpeg(frames: Path, out: Path) -> list[str]:
@@ -82,11 +94,11 @@ def main() -> None:
     for round_ in range(runs + 1):
         for b in binaries:
             note(f"{b} whale 1", timed(["taskset", "-c", "0", b, "render", *WHALE, "--threads", "1",
-                                        "-q", "-o", out]), round_)
+                                        "-q", "-o", out], f"{b} whale 1"), round_)
             note(f"{b} whale 2", timed(["taskset", "-c", "0,1", b, "render", *WHALE, "--threads",
-                                        "2", "-q", "-o", out]), round_)
-            note(f"{b} shark", timed([b, "render", *SHARK, "-q", "-o", out]), round_)
-            note(f"{b} plain", timed([b, "render", *PLAIN, "-q", "-o", out]), round_)
+                                        "2", "-q", "-o", out], f"{b} whale 2"), round_)
+            note(f"{b} shark", timed([b, "render", *SHARK, "-q", "-o", out], f"{b} shark"), round_)
+            note(f"{b} plain", timed([b, "render", *PLAIN, "-q", "-o", out], f"{b} plain"), round_)
         note("ffmpeg", timed(ffmpeg(frames, WORK)), round_)
         if p5:
             note("saveGif", savegif(WORK / "savegif"), round_)
@@ -107,6 +119,10 @@ def main() -> None:
         vs_p5 = f"{med['saveGif'] / plain:.1f}x" if p5 else "-"
         print(f"| {b} | {one:.3f} | {two:.3f} | {one / two:.2f}x | {shark:.3f} | "
               f"{med['ffmpeg'] / shark:.1f}x | {plain:.3f} | {vs_p5} |")
+    print()
+    print("CPU seconds (user + system, medians of every round, warm-up too):")
+    for key, values in CPU.items():
+        print(f"  {key}: {statistics.median(values):.3f}")
 
 
 if __name__ == "__main__":
