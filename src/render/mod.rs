@@ -52,7 +52,7 @@ pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<Rendered, Error
     let size = first.size();
     check_work(selection.steps(), size)?;
     output.check_size(size)?;
-    let mut sink = sink::open(&output, size, fps, gif)?;
+    let mut sink = sink::open(&output, size, fps, gif, threads)?;
     let animation = match sink.preview_every() {
         Some(every) => {
             first.sample(every, |frame| sink.preview(frame))?;

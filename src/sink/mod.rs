@@ -57,16 +57,20 @@ pub struct Finished {
     pub quality: Option<u8>,
 }
 
-/// Opens the sink for `output`. Fails before any rendering when the output
-/// cannot be written.
+/// Opens the sink for `output`, which encodes within a budget of `threads`
+/// threads (the one that hands it frames among them). Fails before any
+/// rendering when the output cannot be written.
 pub fn open(
     output: &Output,
     (width, height): (u32, u32),
     fps: f64,
     gif: GifOptions,
+    threads: usize,
 ) -> Result<Box<dyn Sink>, Error> {
     Ok(match output {
-        Output::Gif(path) => Box::new(gif::GifSink::create(path, width, height, fps, gif)?),
+        Output::Gif(path) => Box::new(gif::GifSink::create(
+            path, width, height, fps, gif, threads,
+        )?),
         Output::Png(path) => Box::new(png::PngSink::single(path)?),
         Output::Frames(pattern) => Box::new(png::PngSink::numbered(pattern)?),
         Output::Apng {

@@ -110,39 +110,53 @@ pub fn encode(indices: &[u8], often: u8, other: impl Fn(usize) -> u8) -> Vec<u8>
         return out;
     };
     let mut dictionary = Dictionary::new(often);
-    let singles = codes.clear_code();
     let mut prefix = u16::from(first);
+    // The loop kept small, so that its state stays in registers: once per
+    // pixel a look-up, once per code the rest (`miss`).
     for (at, &byte) in (1..).zip(rest) {
-        let slot = match dictionary.find(prefix, byte) {
-            Ok(code) => {
-                prefix = code;
-                continue;
-            }
-            Err(slot) => slot,
+        prefix = match dictionary.find(prefix, byte) {
+            Ok(code) => code,
+            Err(slot) => miss(
+                &mut dictionary,
+                &mut codes,
+                &other,
+                (prefix, byte, slot),
+                at,
+            ),
         };
-        // Once per code written, not per pixel: the string breaks here
-        // unless the pixel's other index continues it. Where the string
-        // ends transparent, it is seldom continued by the index shown: not
-        // worth looking the index up (a cache miss, most of the cost of
-        // this).
-        if byte == dictionary.often && dictionary.last(prefix) != byte {
-            let own = other(at);
-            if u16::from(own) < singles {
-                if let Ok(code) = dictionary.find(prefix, own) {
-                    prefix = code;
-                    continue;
-                }
-            }
-        }
-        if codes.write(prefix, at) {
-            dictionary.clear();
-        } else if let Some(code) = codes.grow() {
-            dictionary.insert(slot, prefix, byte, code);
-        }
-        prefix = u16::from(byte);
     }
     codes.finish(Some(prefix));
     out
+}
+
+/// `prefix` + `byte`, pixel `at`, is not in `dictionary` (it would go at
+/// `slot`): the string breaks here unless the pixel's other index continues
+/// it. Writes the string's code if it breaks; the new prefix.
+#[inline(never)]
+fn miss(
+    dictionary: &mut Dictionary,
+    codes: &mut Codes<'_>,
+    other: impl Fn(usize) -> u8,
+    (prefix, byte, slot): (u16, u8, Slot),
+    at: usize,
+) -> u16 {
+    // Where the string ends transparent, it is seldom continued by the
+    // index shown: not worth looking the index up (a cache miss, most of
+    // the cost of this).
+    if byte == dictionary.often && dictionary.last(prefix) != byte {
+        let own = other(at);
+        if u16::from(own) < codes.clear_code() {
+            if let Ok(code) = dictionary.find(prefix, own) {
+                return code;
+            }
+        }
+    }
+    if codes.write(prefix, at) {
+        dictionary.clear();
+    } else if let Some(code) = codes.grow() {
+        dictionary.insert(slot, prefix, byte, code);
+    }
+    u16::from(byte)
 }
 
 #[cfg(test)]

@@ -10,27 +10,27 @@ mod lossy;
 mod lzw;
 mod palette;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::fs::File;
 use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{channel, sync_channel, Receiver, SyncSender};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
 use ::gif::{Encoder, Repeat};
 
 use self::frame::Picture;
 use self::lossy::Tolerance;
-use self::palette::{ColourCounts, Palette};
+use self::palette::{ColourCounts, Palette, Table};
 use super::{AtomicFile, Finished, Sink};
 use crate::error::Error;
 use crate::frame::Frame;
 use crate::limits::GIF_FPS_HONOURED;
 use crate::p5::Drawing;
 
-/// Frames mapped and compressed at once, in parallel: enough to keep every
-/// core busy, few enough that memory holds only a few frames.
+/// Frames queued and not yet written beyond which the thread that hands
+/// frames in compresses the oldest waiting itself: enough to keep the
+/// writer busy, few enough that memory holds only a few frames.
 const IN_FLIGHT: u32 = 4;
 /// The preview draws every this many frames (and the last) to build the
 /// palette, a tenth of the drawing. On the whale it also looks better than
@@ -118,12 +118,15 @@ enum Tries {
 }
 
 impl GifSink {
+    /// A GIF at `path`, encoded on a budget of `threads` threads, the one
+    /// that hands frames in among them.
     pub fn create(
         path: &Path,
         width: u32,
         height: u32,
         fps: f64,
         options: GifOptions,
+        threads: usize,
     ) -> Result<Self, Error> {
         if is_stream(path) {
             return Err(Error::Output {
@@ -137,7 +140,7 @@ impl GifSink {
         let raster = (width, height);
         let tries = match options.max_size {
             None => {
-                let one = Try::open(target, path, raster, fps, options, options.quality)?;
+                let one = Try::open(target, path, raster, fps, options, options.quality, threads)?;
                 Tries::One(Box::new(one))
             }
             Some(budget) => {
@@ -152,7 +155,8 @@ impl GifSink {
                                 source,
                             },
                         )?;
-                        Try::open(BufWriter::new(file), path, raster, fps, options, quality)
+                        let file = BufWriter::new(file);
+                        Try::open(file, path, raster, fps, options, quality, threads)
                     })
                     .collect::<Result<_, _>>()?;
                 Tries::Budget {
@@ -256,12 +260,25 @@ fn over_budget(lowest: u8) -> String {
     )
 }
 
-/// One encoding of the GIF: its writer on a worker thread once frames come.
+/// One encoding of the GIF. The thread that hands frames in finds what
+/// changed and admits new colours (in frame order, so that the same
+/// animation gives the same file) and queues each frame's compression; a
+/// writer thread compresses and writes them in order, and the thread that
+/// hands frames in compresses the oldest waiting whenever too many are in
+/// flight, so that the two share the work. On a budget of one thread there
+/// is no writer thread: every frame is compressed and written as it comes.
 struct Try<W: Output> {
     quality: u8,
-    /// Until the first frame, when it moves to the worker.
+    width: usize,
+    dither: Dither,
+    /// The palette and the frame before, from the first frame on.
+    mapper: Option<Mapper>,
+    /// Here until the first frame, when it moves to the worker; here
+    /// throughout without one.
     writer: Option<Writer<W>>,
-    queue: Option<SyncSender<Arc<Frame>>>,
+    /// Whether the writer gets a thread of its own.
+    worker_thread: bool,
+    shared: Arc<Shared>,
     /// Hands the writer back once the queue closes and every frame is
     /// written, for `finish`; `None` once it has gone over its budget.
     worker: Option<JoinHandle<Result<Option<Writer<W>>, Error>>>,
@@ -270,7 +287,8 @@ struct Try<W: Output> {
 }
 
 impl<W: Output> Try<W> {
-    /// An encoding at `quality` into `file` (see [`Writer::create`]).
+    /// An encoding at `quality` into `file` (see [`Writer::create`]), with
+    /// a writer thread when `threads` is more than one.
     fn open(
         file: W,
         path: &Path,
@@ -278,11 +296,16 @@ impl<W: Output> Try<W> {
         fps: f64,
         options: GifOptions,
         quality: u8,
+        threads: usize,
     ) -> Result<Self, Error> {
         Ok(Try {
             quality,
-            writer: Some(Writer::create(file, path, raster, fps, options, quality)?),
-            queue: None,
+            width: raster.0 as usize,
+            dither: options.dither,
+            mapper: None,
+            writer: Some(Writer::create(file, path, raster, fps, options)?),
+            worker_thread: threads > 1,
+            shared: Arc::default(),
             worker: None,
             over: false,
         })
@@ -292,36 +315,78 @@ impl<W: Output> Try<W> {
         if self.over {
             return Ok(());
         }
-        if let Some(mut writer) = self.writer.take() {
-            writer.palette = Palette::new(preview);
-            // The worker holds a batch; one more frame waits: enough to keep
-            // it busy, and every frame held is 2 MB at 800 x 600.
-            let (queue, frames) = sync_channel(1);
-            self.queue = Some(queue);
-            self.worker = Some(std::thread::spawn(move || writer.run(frames)));
+        let mapper = self.mapper.get_or_insert_with(|| Mapper {
+            palette: Palette::new(preview),
+            width: self.width,
+            dither: self.dither,
+            quality: self.quality,
+            previous: None,
+            sent: 0,
+        });
+        let job = mapper.job(Arc::clone(frame));
+        if self.worker_thread && self.worker.is_none() {
+            let mut writer = self.writer.take().expect("not yet moved");
+            let shared = Arc::clone(&self.shared);
+            self.worker = Some(std::thread::spawn(move || {
+                let _stops = Stops(&shared);
+                writer.work(&shared, Until::Closed)?;
+                Ok((!writer.over()).then_some(writer))
+            }));
         }
-        let queue = self.queue.as_ref().expect("the worker runs");
-        if queue.send(Arc::clone(frame)).is_err() {
-            // The worker stopped early: over its budget, or it failed and
-            // says why.
-            if self.join()?.is_none() {
-                self.over = true;
-                return Ok(());
+        let mut queue = self.shared.lock();
+        if queue.stopped {
+            drop(queue);
+            return self.stopped();
+        }
+        queue.jobs.push_back(job);
+        queue.sent += 1;
+        self.shared.changed.notify_all();
+        if let Some(writer) = &mut self.writer {
+            drop(queue);
+            writer.work(&self.shared, Until::Idle)?;
+            self.over = writer.over();
+            return Ok(());
+        }
+        while !queue.stopped && queue.sent - queue.written > IN_FLIGHT {
+            let compressed;
+            (queue, compressed) = self.shared.compress_oldest(queue);
+            if !compressed {
+                queue = self.shared.wait(queue);
             }
-            return Err(Error::Panic("the GIF writer stopped early".into()));
+        }
+        if queue.stopped {
+            drop(queue);
+            return self.stopped();
         }
         Ok(())
     }
 
-    /// Closes the queue and waits for the worker: the writer, every frame
+    /// The worker stopped early: over its budget, or it failed and says
+    /// why.
+    fn stopped(&mut self) -> Result<(), Error> {
+        if self.join()?.is_none() {
+            self.over = true;
+            return Ok(());
+        }
+        Err(Error::Panic("the GIF writer stopped early".into()))
+    }
+
+    /// Closes the queue and waits for the writer: the writer, every frame
     /// written; `None` over its budget; or the worker's error.
     fn join(&mut self) -> Result<Option<Writer<W>>, Error> {
-        self.queue = None;
+        self.shared.lock().closed = true;
+        self.shared.changed.notify_all();
         match self.worker.take() {
             Some(worker) => worker
                 .join()
                 .unwrap_or_else(|_| Err(Error::Panic("the GIF writer panicked".into()))),
-            None => Ok(self.writer.take()),
+            None => match self.writer.take() {
+                Some(mut writer) => {
+                    writer.work(&self.shared, Until::Closed)?;
+                    Ok((!writer.over()).then_some(writer))
+                }
+                None => Ok(None),
+            },
         }
     }
 
@@ -330,8 +395,12 @@ impl<W: Output> Try<W> {
         if self.over {
             return Ok(None);
         }
+        let palette = match self.mapper.take() {
+            Some(mapper) => mapper.palette,
+            None => Palette::new(&ColourCounts::default()),
+        };
         match self.join()? {
-            Some(writer) => writer.finish().map(Some),
+            Some(writer) => writer.finish(&palette.table_bytes()).map(Some),
             None => Ok(None),
         }
     }
@@ -340,6 +409,7 @@ impl<W: Output> Try<W> {
 impl<W: Output> Drop for Try<W> {
     /// Not finished: the worker stops, and the file goes with the writer.
     fn drop(&mut self) {
+        self.shared.lock().stopped = true;
         let _ = self.join();
     }
 }
@@ -349,23 +419,165 @@ trait Output: Write + Seek + Send + 'static {}
 
 impl<T: Write + Seek + Send + 'static> Output for T {}
 
-/// The encoding state, on the worker thread.
-struct Writer<W: Output> {
-    encoder: Encoder<W>,
-    path: PathBuf,
-    /// Built from the preview when the first frame comes.
+/// The part of the encoding that goes in frame order, on the thread that
+/// hands frames in: new colours admitted, what changed found.
+struct Mapper {
     palette: Palette,
     width: usize,
-    fps: f64,
     dither: Dither,
     /// From 1 to 100 (lossless).
     quality: u8,
+    /// The last frame, which is what the canvas shows.
+    previous: Option<Arc<Picture>>,
+    /// Frames queued so far.
+    sent: u32,
+}
+
+impl Mapper {
+    /// The compression of `frame`, its new colours admitted.
+    fn job(&mut self, frame: Arc<Frame>) -> Job {
+        let picture = Arc::new(self.picture(frame));
+        let previous = self.previous.replace(Arc::clone(&picture));
+        let tolerance = (self.quality < LOSSLESS).then(|| {
+            let limit = STRAY_PER_STEP * u32::from(LOSSLESS - self.quality);
+            Tolerance::new(&self.palette.colours(), limit)
+        });
+        self.sent += 1;
+        Job {
+            place: self.sent - 1,
+            table: self.palette.table(),
+            previous,
+            picture,
+            width: self.width,
+            tolerance,
+        }
+    }
+
+    /// A frame as the encoder compares it, its new colours admitted.
+    fn picture(&mut self, frame: Arc<Frame>) -> Picture {
+        let width = self.width;
+        let before = self.previous.as_ref().map(|p| &*p.frame);
+        let spans = frame::frame_spans(before, &frame, width);
+        for c in frame::unmet(&self.palette, frame.quads(), &spans, width) {
+            self.palette.admit(c);
+        }
+        Picture {
+            dithered: frame::dithered(&self.palette, frame.quads(), width, self.dither),
+            frame,
+            spans,
+        }
+    }
+}
+
+/// One frame's compression: what changed since the frame before, cropped
+/// and compressed (`frame::changes`).
+struct Job {
+    /// The frame's place in the animation.
+    place: u32,
+    table: Arc<Table>,
+    previous: Option<Arc<Picture>>,
+    picture: Arc<Picture>,
+    width: usize,
+    tolerance: Option<Tolerance>,
+}
+
+/// A compressed frame: `None` when nothing changed.
+type Compressed = Option<::gif::Frame<'static>>;
+
+impl Job {
+    fn run(self) -> (u32, Compressed) {
+        let frame = frame::changes(
+            &self.table,
+            self.previous.as_deref(),
+            &self.picture,
+            self.width,
+            self.tolerance.as_ref(),
+        );
+        (self.place, frame)
+    }
+}
+
+/// Between the thread that hands frames in and the writer: compressions
+/// waiting, oldest first, and compressed frames waiting their turn.
+#[derive(Default)]
+struct Queue {
+    jobs: VecDeque<Job>,
+    done: BTreeMap<u32, Compressed>,
+    /// Frames queued, and written.
+    sent: u32,
+    written: u32,
+    /// No more frames come.
+    closed: bool,
+    /// The writer stopped (over its budget, failed, or abandoned): it takes
+    /// no more frames.
+    stopped: bool,
+}
+
+#[derive(Default)]
+struct Shared {
+    queue: Mutex<Queue>,
+    /// Signalled whenever the queue changes.
+    changed: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn wait<'a>(&self, queue: MutexGuard<'a, Queue>) -> MutexGuard<'a, Queue> {
+        self.changed
+            .wait(queue)
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Compresses the oldest frame waiting, the lock released meanwhile;
+    /// whether there was one.
+    fn compress_oldest<'a>(
+        &'a self,
+        mut queue: MutexGuard<'a, Queue>,
+    ) -> (MutexGuard<'a, Queue>, bool) {
+        let Some(job) = queue.jobs.pop_front() else {
+            return (queue, false);
+        };
+        drop(queue);
+        let (place, frame) = job.run();
+        let mut queue = self.lock();
+        queue.done.insert(place, frame);
+        self.changed.notify_all();
+        (queue, true)
+    }
+}
+
+/// Marks the queue stopped when the writer thread ends, however it ends, so
+/// that the thread handing frames in never waits for it in vain.
+struct Stops<'a>(&'a Shared);
+
+impl Drop for Stops<'_> {
+    fn drop(&mut self) {
+        self.0.lock().stopped = true;
+        self.0.changed.notify_all();
+    }
+}
+
+/// How long [`Writer::work`] goes on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Until {
+    /// Until the queue closes and every frame is written.
+    Closed,
+    /// Until nothing is left to do now.
+    Idle,
+}
+
+/// The file being written.
+struct Writer<W: Output> {
+    encoder: Encoder<W>,
+    path: PathBuf,
+    fps: f64,
     /// Stop once the frames written pass it, in bytes.
     budget: Option<u64>,
     /// Bytes of compressed frames written so far.
     bytes: u64,
-    /// The last frame, which is what the canvas shows.
-    previous: Option<Arc<Picture>>,
     /// The last frame, held back while identical frames lengthen its delay.
     pending: Option<::gif::Frame<'static>>,
     /// Frames written so far (the pending one too).
@@ -379,7 +591,6 @@ impl<W: Output> Writer<W> {
         (width, height): (u32, u32),
         fps: f64,
         options: GifOptions,
-        quality: u8,
     ) -> Result<Self, Error> {
         let size = |v: u32| u16::try_from(v).expect("the plan keeps sizes within 65535");
         let gif_error = |source| Error::Gif {
@@ -397,101 +608,53 @@ impl<W: Output> Writer<W> {
         Ok(Writer {
             encoder,
             path: path.to_path_buf(),
-            palette: Palette::new(&ColourCounts::default()),
-            width: width as usize,
             fps,
-            dither: options.dither,
-            quality,
             budget: options.max_size,
             bytes: 0,
-            previous: None,
             pending: None,
             received: 0,
         })
     }
 
-    /// Maps and compresses frames on the thread pool while the next ones
-    /// come, a few at a time; writes them in order. Once the queue closes
-    /// and every frame is written, hands itself back to be finished (or
-    /// dropped, which abandons the file); `None` as soon as the frames
+    /// Writes the frames of `shared` in order as they are compressed,
+    /// compressing those waiting meanwhile, `until` the queue closes or
+    /// nothing is left to do now; stops the queue as soon as the frames
     /// written pass the budget.
-    fn run(mut self, frames: Receiver<Arc<Frame>>) -> Result<Option<Self>, Error> {
-        let (done, finished) = channel();
-        let mut waiting = BTreeMap::new();
-        let mut sent = 0;
-        for frame in frames {
-            let picture = Arc::new(self.picture(frame));
-            let previous = self.previous.replace(Arc::clone(&picture));
-            let tolerance = (self.quality < LOSSLESS).then(|| {
-                let limit = STRAY_PER_STEP * u32::from(LOSSLESS - self.quality);
-                Tolerance::new(&self.palette.colours(), limit)
-            });
-            let (table, width, done) = (self.palette.table(), self.width, done.clone());
-            rayon::spawn(move || {
-                let frame = frame::changes(
-                    &table,
-                    previous.as_deref(),
-                    &picture,
-                    width,
-                    tolerance.as_ref(),
-                );
-                // Only fails when writing has failed already.
-                let _ = done.send((sent, frame));
-            });
-            sent += 1;
-            while sent - self.received >= IN_FLIGHT {
-                self.write_next(&finished, &mut waiting)?;
+    fn work(&mut self, shared: &Shared, until: Until) -> Result<(), Error> {
+        let mut queue = shared.lock();
+        loop {
+            if queue.stopped || (queue.closed && queue.written == queue.sent) {
+                return Ok(());
             }
-            if self.over() {
-                return Ok(None);
+            let next = queue.written;
+            if let Some(frame) = queue.done.remove(&next) {
+                drop(queue);
+                // Browsers play a frame shorter than 2 centiseconds at 10:
+                // faster animations get the shortest delay they honour.
+                let delay = super::frame_delays(self.fps.min(GIF_FPS_HONOURED), next);
+                self.received += 1;
+                self.add(frame, delay)?;
+                queue = shared.lock();
+                queue.written += 1;
+                queue.stopped |= self.over();
+                shared.changed.notify_all();
+                continue;
+            }
+            let compressed;
+            (queue, compressed) = shared.compress_oldest(queue);
+            if compressed {
+                continue;
+            }
+            match until {
+                Until::Idle => return Ok(()),
+                Until::Closed => queue = shared.wait(queue),
             }
         }
-        while self.received < sent {
-            self.write_next(&finished, &mut waiting)?;
-        }
-        Ok((!self.over()).then_some(self))
     }
 
     /// Whether the frames written so far pass the budget.
     fn over(&self) -> bool {
         self.budget.is_some_and(|b| self.bytes > b)
-    }
-
-    /// A frame as the encoder compares it, its new colours admitted: in
-    /// frame order, so that the same animation gives the same file.
-    fn picture(&mut self, frame: Arc<Frame>) -> Picture {
-        let width = self.width;
-        let before = self.previous.as_ref().map(|p| &*p.frame);
-        let spans = frame::frame_spans(before, &frame, width);
-        for c in frame::unmet(&self.palette, frame.quads(), &spans, width) {
-            self.palette.admit(c);
-        }
-        Picture {
-            dithered: frame::dithered(&self.palette, frame.quads(), width, self.dither),
-            frame,
-            spans,
-        }
-    }
-
-    /// Waits for the next frame in order from the pool, and writes it.
-    fn write_next(
-        &mut self,
-        finished: &Receiver<(u32, Option<::gif::Frame<'static>>)>,
-        waiting: &mut BTreeMap<u32, Option<::gif::Frame<'static>>>,
-    ) -> Result<(), Error> {
-        let next = self.received;
-        let frame = loop {
-            if let Some(frame) = waiting.remove(&next) {
-                break frame;
-            }
-            let (n, frame) = finished.recv().expect("every frame sent is mapped");
-            waiting.insert(n, frame);
-        };
-        // Browsers play a frame shorter than 2 centiseconds at 10: faster
-        // animations get the shortest delay they honour.
-        let delay = super::frame_delays(self.fps.min(GIF_FPS_HONOURED), next);
-        self.received += 1;
-        self.add(frame, delay)
     }
 
     /// Queues `frame` to last `delay`; an unchanged frame (`None`) lengthens
@@ -529,9 +692,9 @@ impl<W: Output> Writer<W> {
             })
     }
 
-    /// Writes the last frame and the trailer, then the colour table, now
+    /// Writes the last frame and the trailer, then `colour_table`, now
     /// that every colour has its entry; hands back the file.
-    fn finish(mut self) -> Result<W, Error> {
+    fn finish(mut self, colour_table: &[u8]) -> Result<W, Error> {
         self.flush()?;
         let gif_error = |source| Error::Gif {
             path: self.path.clone(),
@@ -544,8 +707,7 @@ impl<W: Output> Writer<W> {
         };
         file.seek(SeekFrom::Start(COLOUR_TABLE_AT))
             .map_err(write_error)?;
-        file.write_all(&self.palette.table_bytes())
-            .map_err(write_error)?;
+        file.write_all(colour_table).map_err(write_error)?;
         Ok(file)
     }
 }
@@ -567,14 +729,18 @@ pub fn frame_delays(fps: f64, index: u32) -> u16 {
 mod tests {
     use super::*;
     use crate::p5::{Rgba, P5};
+    use std::sync::mpsc::channel;
 
-    /// A GIF sink at `target` given five frames, then finished or dropped.
-    fn five_frames(target: &Path, finish: bool) -> Result<(), Error> {
-        let mut sink = Box::new(GifSink::create(target, 16, 8, 30.0, GifOptions::default())?);
+    /// A GIF sink at `target` on `threads` threads given `frames` frames (a
+    /// square moving over grey), then finished or dropped.
+    fn frames(target: &Path, frames: u32, threads: usize, finish: bool) -> Result<(), Error> {
+        let options = GifOptions::default();
+        let mut sink = Box::new(GifSink::create(target, 16, 8, 30.0, options, threads)?);
         let (home, _spare) = channel();
-        for n in 0..5 {
+        for n in 0..frames {
             let mut p5 = P5::new(16, 8, 1.0).unwrap();
-            p5.background(Rgba::grey(n * 50));
+            p5.background(Rgba::grey((n * 50 % 256) as u8));
+            p5.rect(f64::from(n % 12), 2.0, 3.0, 3.0, [0.0; 4]);
             sink.write(&Arc::new(Frame::new(p5.into_drawing(), home.clone())))?;
         }
         if finish {
@@ -592,7 +758,7 @@ mod tests {
             eprintln!("no mkfifo: skipped");
             return;
         }
-        let err = GifSink::create(&fifo, 4, 4, 30.0, GifOptions::default())
+        let err = GifSink::create(&fifo, 4, 4, 30.0, GifOptions::default(), 1)
             .err()
             .unwrap()
             .to_string();
@@ -603,10 +769,10 @@ mod tests {
     fn a_dropped_gif_sink_leaves_nothing_and_a_finished_one_commits() {
         let dir = tempfile::tempdir().unwrap();
         let target = dir.path().join("a.gif");
-        five_frames(&target, false).unwrap();
+        frames(&target, 5, 2, false).unwrap();
         let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert!(left.is_empty(), "{left:?}");
-        five_frames(&target, true).unwrap();
+        frames(&target, 5, 2, true).unwrap();
         let mut decoder = ::gif::DecodeOptions::new()
             .read_info(std::fs::File::open(&target).unwrap())
             .unwrap();
@@ -615,6 +781,24 @@ mod tests {
             frames += 1;
         }
         assert_eq!(frames, 5);
+    }
+
+    /// Frames compressed on the writer's thread and on the one handing them
+    /// in, in whatever order, are written in order: the file does not
+    /// depend on the thread budget.
+    #[test]
+    fn the_file_does_not_depend_on_the_threads() {
+        let dir = tempfile::tempdir().unwrap();
+        let files: Vec<Vec<u8>> = [1, 2, 3]
+            .into_iter()
+            .map(|threads| {
+                let target = dir.path().join(format!("{threads}.gif"));
+                frames(&target, 40, threads, true).unwrap();
+                std::fs::read(&target).unwrap()
+            })
+            .collect();
+        assert_eq!(files[0], files[1]);
+        assert_eq!(files[0], files[2]);
     }
 
     #[test]
