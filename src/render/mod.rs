@@ -75,6 +75,7 @@ pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<Rendered, Error
     };
     progress.start(u64::from(animation.frames()));
     let frames = animation.frames();
+    let threads = threads.get();
     let drawing = if sink.encodes() { threads - 1 } else { threads };
     let result = animation.run(drawing.max(1), |frame| {
         sink.write(frame)?;

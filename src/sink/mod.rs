@@ -10,7 +10,7 @@ mod sheet;
 mod table;
 mod video;
 
-pub use self::gif::{frame_delays, Dither, GifOptions, LOSSLESS};
+pub use self::gif::{frame_delays, Dither, GifOptions};
 pub use atomic::{committed, remove_temp_files, AtomicFile};
 pub use output::{is_one_png, Codec, Format, FramePattern, Grid, Output, OutputFlags};
 pub(crate) use table::{outputs, spec, OutputSpec};
