@@ -304,3 +304,36 @@ fn a_wrong_combination_is_refused_when_the_plan_is_made() {
     assert!(Plan::new(Box::new(dot()), &fine).is_ok());
     assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
 }
+
+/// A `FrameSink` of one's own takes every frame the plan writes, in
+/// order, as drawn; no file is opened.
+#[test]
+fn a_frame_sink_takes_every_frame_in_order() {
+    use whalegen::{render_frames, Frame, FrameSink, Frames};
+    struct Dots(Vec<usize>);
+    impl FrameSink for Dots {
+        fn frame(&mut self, frame: &Frame) -> Result<(), Error> {
+            // The dot's leftmost yellow pixel on its row.
+            let row = &frame.quads()[10 * 40..11 * 40];
+            self.0
+                .push(row.iter().position(|p| p[2] == 0).unwrap_or(99));
+            Ok(())
+        }
+    }
+    let options = RenderOptions {
+        dry_run: true,
+        frames: Frames::Count(4),
+        ..RenderOptions::default()
+    };
+    let dot = Dot {
+        x: 0.0,
+        fail_at: None,
+        frame: 0,
+    };
+    let mut dots = Dots(Vec::new());
+    let plan = Plan::new(Box::new(dot), &options).unwrap();
+    let rendered = render_frames(plan, &mut dots, &mut Silent).unwrap();
+    assert_eq!(rendered.frames, 4);
+    // 3 canvas units a frame: the circle of diameter 8 at x = 3, 6, 9, 12.
+    assert_eq!(dots.0, [0, 2, 5, 8]);
+}
