@@ -215,7 +215,7 @@ mod tests {
     use std::num::NonZeroUsize;
 
     use super::*;
-    use whalegen::RenderOptions;
+    use whalegen::{Frames, RenderOptions};
 
     #[test]
     fn a_small_fountain_shows_six_distinct_frames() {
@@ -229,7 +229,7 @@ mod tests {
     fn snapshots_on_other_threads_draw_what_draw_draws() {
         let render = |threads| {
             let options = RenderOptions {
-                frames: Some(8),
+                frames: Frames::Count(8),
                 start: 30,
                 threads: NonZeroUsize::new(threads),
                 ..RenderOptions::default()

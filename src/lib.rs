@@ -7,7 +7,7 @@
 //! are sources; so is any `Sketch` of yours that is `Clone + Send`:
 //!
 //! ```no_run
-//! use whalegen::{render, Error, Plan, RenderOptions, Rgba, Silent, Sketch, P5};
+//! use whalegen::{render, Error, Frames, Plan, RenderOptions, Rgba, Silent, Sketch, P5};
 //!
 //! #[derive(Clone)]
 //! struct Dot {
@@ -31,7 +31,7 @@
 //!
 //! let options = RenderOptions {
 //!     output: Some("dot.gif".into()),
-//!     frames: Some(90),
+//!     frames: Frames::Count(90),
 //!     ..RenderOptions::default()
 //! };
 //! render(Plan::new(Box::new(Dot { x: 0.0 }), &options)?, &mut Silent)?;
@@ -68,6 +68,7 @@ mod rng;
 mod scene;
 mod sink;
 mod sketch;
+mod values;
 
 pub use batch::{
     merge, run as batch, Change, Entry, Failure, Merged, Outcome, Share, JOB_THREAD, MANIFEST,
@@ -87,10 +88,11 @@ pub use plan::{show, Plan, SceneSource};
 pub use pointer::{Pointer, PointerPath};
 pub use preset::list;
 pub use progress::{Progress, Silent, Tally};
-pub use render::{render, Rendered, DRAWING_THREAD};
+pub use render::{render, render_frames, render_to, Rendered, DRAWING_THREAD};
 pub use scene::SceneKind;
-pub use sink::{Codec, Dither, Format, FramePattern, GifOptions, Grid, Output};
+pub use sink::{Codec, Dither, Format, FramePattern, FrameSink, GifOptions, Grid, Output};
 pub use sketch::{Sketch, Snapshot, Source, DEFAULT_FPS, DEFAULT_FRAMES};
+pub use values::{ByteSize, Frames, Quality};
 
 /// For whalegen's own tests, benchmarks and binary: the parts inside the
 /// render. Not a stable API.

@@ -29,7 +29,7 @@ pub const MAX_SCALE: f64 = 64.0;
 pub const MAX_WORK: u64 = 100_000_000_000;
 
 /// Refuses a render of `steps` frames of `raster` pixels (width, height)
-/// past [`MAX_WORK`], naming the flags that change it.
+/// past [`MAX_WORK`], naming the options that change it.
 pub(crate) fn check_work(steps: u32, (width, height): (u32, u32)) -> Result<(), Error> {
     let work = u64::from(steps) * u64::from(width) * u64::from(height);
     if work > MAX_WORK {
@@ -37,8 +37,8 @@ pub(crate) fn check_work(steps: u32, (width, height): (u32, u32)) -> Result<(), 
             "frames x width x height x scale^2",
             format!("{steps} x {width} x {height} = {work} pixels"),
             format!(
-                "at most {MAX_WORK} pixels in all: fewer --frames or --start, or a smaller \
-                 --width, --height or --scale"
+                "at most {MAX_WORK} pixels in all: fewer `frames` or `start`, or a smaller \
+                 `width`, `height` or `scale`"
             ),
         ));
     }
@@ -87,52 +87,6 @@ pub(crate) fn check_raster(width: u32, height: u32, scale: f64) -> Result<(u32, 
         ));
     }
     Ok((width as u32, height as u32))
-}
-
-/// The smallest `--max-size`, in bytes: a GIF's header and colour table
-/// alone take 800.
-pub const MIN_GIF_BUDGET: u64 = 1000;
-
-/// A GIF quality (`--quality`): a whole number from 1 to 100.
-pub(crate) fn check_quality(quality: f64) -> Result<u8, Error> {
-    if quality.fract() != 0.0 || !(1.0..=100.0).contains(&quality) {
-        return Err(check::refuse(
-            "quality",
-            quality,
-            "a whole number from 1 (smallest) to 100 (lossless)",
-        ));
-    }
-    Ok(quality as u8)
-}
-
-/// A byte budget (`--max-size`): `2MB`, `500kB`, `1.5MiB`, `800000`; at
-/// least [`MIN_GIF_BUDGET`] bytes.
-pub(crate) fn check_max_size(text: &str) -> Result<u64, Error> {
-    let accepted = || {
-        format!(
-            "a size such as 2MB, 500kB, 1.5MiB or 800000 (bytes), at least {MIN_GIF_BUDGET} bytes"
-        )
-    };
-    let trimmed = text.trim();
-    let split = trimmed
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(trimmed.len());
-    let (number, unit) = trimmed.split_at(split);
-    let unit = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 1.0,
-        "kb" | "k" => 1e3,
-        "mb" | "m" => 1e6,
-        "gb" | "g" => 1e9,
-        "kib" => 1024.0,
-        "mib" => 1024.0 * 1024.0,
-        "gib" => 1024.0 * 1024.0 * 1024.0,
-        _ => return Err(check::refuse("max-size", text, accepted())),
-    };
-    let bytes = number.parse::<f64>().map(|n| (n * unit).floor());
-    match bytes {
-        Ok(b) if b >= MIN_GIF_BUDGET as f64 && b < u64::MAX as f64 => Ok(b as u64),
-        _ => Err(check::refuse("max-size", text, accepted())),
-    }
 }
 
 /// The most shares `whalegen batch --shard I/N` splits a batch into.

@@ -46,28 +46,30 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Render(args) => {
+            let options = args.render().map_err(cli::flags)?;
             let plan = match args.sketch() {
-                Some(sketch) => Plan::sketch(&sketch?, &args.render())?,
-                None => Plan::scene(&args.scene.scene(), &args.render())?,
-            };
-            for warning in &plan.warnings {
+                Some(sketch) => Plan::sketch(&sketch?, &options),
+                None => Plan::scene(&args.scene.scene(), &options),
+            }
+            .map_err(cli::flags)?;
+            for warning in plan.warnings() {
                 say!("whalegen: warning: {warning}");
             }
             let mut progress: Box<dyn Progress> = if args.quiet {
                 Box::new(Silent)
             } else {
-                Box::new(Bar::new(&plan.name))
+                Box::new(Bar::new(plan.name()))
             };
-            let files = plan.output.files(plan.selection.count);
-            let about = plan.about.clone();
-            let rendered = whalegen::render(plan, progress.as_mut())?;
+            let files = plan.files();
+            let about = plan.about().map(str::to_string);
+            let rendered = whalegen::render(plan, progress.as_mut()).map_err(cli::flags)?;
             if !args.quiet {
                 let about = about.map(|a| format!("; {a}")).unwrap_or_default();
                 say!("whalegen: {}{about}", written(&files, &rendered));
             }
         }
         Command::List => print(&whalegen::list())?,
-        Command::Show(args) => print(&whalegen::show(&args.into())?)?,
+        Command::Show(args) => print(&whalegen::show(&args.into()).map_err(cli::flags)?)?,
         Command::Batch(args) => match args.merge() {
             Some(options) => report_merge(whalegen::merge(&options)?, &options)?,
             None => {

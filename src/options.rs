@@ -11,6 +11,7 @@ use crate::limits::MAX_SHARDS;
 use crate::pointer::Pointer;
 use crate::scene::SceneKind;
 use crate::sink::{Dither, Format, Grid};
+use crate::values::{ByteSize, Frames, Quality};
 
 /// How and where to render any source: its frames, their raster and the
 /// output. Every field's default leaves the choice to the source or to
@@ -26,20 +27,15 @@ pub struct RenderOptions {
     /// Draw every frame but write nothing (`output` must be `None`).
     /// Default: `false`.
     pub dry_run: bool,
-    /// Frames written, from 1 to 1,000,000. Default: the source's (one
-    /// loop of a scene).
-    pub frames: Option<u32>,
+    /// Which frames are written: a count, a duration, one frame, or the
+    /// source's own count. Default: [`Frames::Source`] (one loop of a
+    /// scene).
+    pub frames: Frames,
     /// Frames per second, above 0.0015 and at most 100. Default: the
     /// source's (30 for the scenes).
     pub fps: Option<f64>,
-    /// Seconds of animation: `frames` is `round(duration * fps)`, the rate
-    /// being `fps` or the source's; not with `frames` or `frame`. Default:
-    /// `None`.
-    pub duration: Option<f64>,
-    /// Write only frame K (counted from 0) after stepping the K before it;
-    /// not with `frames`, `start` or `sheet`. Default: `None`.
-    pub frame: Option<u32>,
-    /// Frames stepped before the first one written. Default: 0.
+    /// Frames stepped before the first one written; not with
+    /// [`Frames::Single`]. Default: 0.
     pub start: u32,
     /// Pixels per canvas unit (p5's `pixelDensity`), from 0.25 to 64,
     /// fractions allowed: the raster is the canvas times it, rounded down.
@@ -47,8 +43,8 @@ pub struct RenderOptions {
     pub scale: f64,
     /// What a `.png` output holds. Default: `None`, from its shape.
     pub format: Option<Format>,
-    /// A contact sheet of evenly spaced frames, as one `.png`. Default:
-    /// `None`.
+    /// A contact sheet of evenly spaced frames, as one `.png`; not with
+    /// [`Frames::Single`]. Default: `None`.
     pub sheet: Option<Grid>,
     /// How many times a GIF or APNG plays; 0 plays forever. Default: 0.
     pub loops: u16,
@@ -57,17 +53,13 @@ pub struct RenderOptions {
     pub transparent: bool,
     /// How a GIF approximates colours its palette lacks. Default: none.
     pub dither: Dither,
-    /// A GIF's quality, a whole number from 1 to 100 (gifski's scale): 100
-    /// is lossless (the palette's colours exactly); below, a pixel may be
-    /// written as a nearby palette colour where that compresses better,
-    /// the further the lower (gifsicle's `--lossy`). Default: 100.
-    pub quality: f64,
-    /// The most a GIF may take: `2MB`, `500kB`, `1.5MiB` or a number of
-    /// bytes (kB and MB are 1000s, KiB and MiB 1024s), at least 1 kB. The
-    /// GIF is encoded at `quality` and at lower qualities (at most 8
-    /// encodings, all in the one render) and the best that fits is written;
-    /// none fitting is an error and writes nothing. Default: `None`.
-    pub max_size: Option<String>,
+    /// A GIF's quality (see [`Quality`]). Default: lossless.
+    pub quality: Quality,
+    /// The most bytes a GIF may take. The GIF is encoded at `quality` and
+    /// at lower qualities (at most 8 encodings, all in the one render) and
+    /// the best that fits is written; none fitting is an error and writes
+    /// nothing. Default: `None`.
+    pub max_size: Option<ByteSize>,
     /// Threads to draw and encode on: an output that is encoded beside the
     /// drawing (GIF, PNG, APNG, video) takes one, the others draw.
     /// Default (`None`): one per core.
@@ -79,10 +71,8 @@ impl Default for RenderOptions {
         RenderOptions {
             output: None,
             dry_run: false,
-            frames: None,
+            frames: Frames::Source,
             fps: None,
-            duration: None,
-            frame: None,
             start: 0,
             scale: 1.0,
             format: None,
@@ -90,7 +80,7 @@ impl Default for RenderOptions {
             loops: 0,
             transparent: false,
             dither: Dither::None,
-            quality: 100.0,
+            quality: Quality::LOSSLESS,
             max_size: None,
             threads: None,
         }
@@ -237,8 +227,8 @@ impl Default for SketchOptions {
 pub struct ShowOptions {
     /// The preset or scene, and the parameters set.
     pub scene: SceneOptions,
-    /// The frame count, rate and duration, as render takes them; the other
-    /// fields are not read.
+    /// The frame count (or duration) and rate, as render takes them; the
+    /// other fields are not read.
     pub timing: RenderOptions,
 }
 

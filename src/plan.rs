@@ -1,6 +1,7 @@
 //! Options -> one validated plan. Every run-level limit is checked here;
 //! after this step, rendering fails only for I/O or a sketch's own error.
 
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use toml::Value;
@@ -14,49 +15,93 @@ use crate::check;
 use crate::error::Error;
 use crate::js::JsSource;
 use crate::limits::{
-    check_fps, check_max_size, check_quality, check_raster, check_scale, check_work,
-    GIF_FPS_HONOURED, MAX_FRAMES,
+    check_fps, check_raster, check_scale, check_work, GIF_FPS_HONOURED, MAX_FRAMES,
 };
 use crate::options::{
     cores, Canvas, RenderOptions, SceneOptions, Selection, ShowOptions, SketchOptions,
 };
 use crate::params::{parse_set, Settings};
 use crate::preset::{checked_settings, to_toml, Loaded, Preset};
-use crate::sink::{is_one_png, GifOptions, Output, OutputFlags, LOSSLESS};
+use crate::sink::{is_one_png, GifOptions, Output, OutputFlags};
 use crate::sketch::Source;
+use crate::values::{ByteSize, Frames, Quality};
 
 /// Where a render without `-o` writes: `out/NAME.gif`.
 const DEFAULT_FOLDER: &str = "out";
 
-/// Everything a render needs, checked.
+/// Everything a render needs, checked: made only by [`Plan::new`],
+/// [`Plan::scene`] or [`Plan::sketch`], which refuse what a render could
+/// not do, and read-only after, so that nothing set on it can stop a
+/// render part way (a plan's fields are its own: `plan.fps = -5.0` does
+/// not compile).
+///
+/// ```compile_fail
+/// # fn backwards(mut plan: whalegen::Plan) {
+/// plan.fps = -5.0;
+/// # }
+/// ```
 pub struct Plan {
     /// The source's name: the preset's, the scene's, or the sketch's.
-    pub name: String,
+    pub(crate) name: String,
     /// What is drawn.
-    pub source: Box<dyn Source>,
+    pub(crate) source: Box<dyn Source>,
     /// Where the frames go.
-    pub output: Output,
+    pub(crate) output: Output,
     /// Which frames are written.
-    pub selection: Selection,
+    pub(crate) selection: Selection,
     /// How the canvas is rastered.
-    pub canvas: Canvas,
+    pub(crate) canvas: Canvas,
     /// Frames per second, as the output plays them: the animation's, or
-    /// for a GIF of an animation faster than 50 fps (what GIF players honour), the
-    /// rate of the frames it keeps (see `gif_frames`).
-    pub fps: f64,
+    /// for a GIF of an animation faster than 50 fps (what GIF players
+    /// honour), the rate of the frames it keeps (see `gif_frames`).
+    pub(crate) fps: f64,
     /// The GIF encoder's choices.
-    pub gif: GifOptions,
-    /// Threads to draw and encode on, at least 1: the frames are drawn on
-    /// all of them, or on one fewer when the output is encoded beside the
-    /// drawing (GIF, PNG, APNG, video).
-    pub threads: usize,
+    pub(crate) gif: GifOptions,
+    /// Threads to draw and encode on: the frames are drawn on all of them,
+    /// or on one fewer when the output is encoded beside the drawing (GIF,
+    /// PNG, APNG, video).
+    pub(crate) threads: NonZeroUsize,
     /// Output-name placeholders and their values (`preset`, `frames`, and
     /// the source's own).
-    pub placeholders: Vec<(&'static str, String)>,
+    pub(crate) placeholders: Vec<(&'static str, String)>,
     /// Things worth saying that do not stop the render.
-    pub warnings: Vec<String>,
+    warnings: Vec<String>,
     /// How the source was understood (`Source::about`), for the summary.
-    pub about: Option<String>,
+    about: Option<String>,
+}
+
+impl Plan {
+    /// The source's name: the preset's, the scene's, or the sketch's.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Where the frames go.
+    pub fn output(&self) -> &Output {
+        &self.output
+    }
+
+    /// How many frames are written.
+    pub fn frames(&self) -> u32 {
+        self.selection.count
+    }
+
+    /// The files the render writes, in order (none for a dry run).
+    pub fn files(&self) -> Vec<PathBuf> {
+        self.output.files(self.selection.count)
+    }
+
+    /// Things worth saying that do not stop the render (a scene drawn
+    /// partly outside its canvas, say).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// How the source was understood, when it says (a sketch's p5.js
+    /// version and why), for a summary.
+    pub fn about(&self) -> Option<&str> {
+        self.about.as_deref()
+    }
 }
 
 impl Plan {
@@ -76,7 +121,7 @@ impl Plan {
         placeholders.extend(source.placeholders());
         let output = if options.dry_run {
             if options.output.is_some() {
-                return Err(check::refuse("dry-run", "with an output", "no output"));
+                return Err(check::refuse("dry_run", "with an output", "no `output`"));
             }
             Output::Discard
         } else {
@@ -113,7 +158,7 @@ impl Plan {
                 quality,
                 max_size,
             },
-            threads: options.threads.unwrap_or_else(cores).get(),
+            threads: options.threads.unwrap_or_else(cores),
             placeholders,
             warnings: Vec::new(),
             about,
@@ -170,19 +215,15 @@ impl Plan {
 /// The flags that shape the output of `options`, with its GIF quality
 /// and byte budget, checked.
 fn output_flags(options: &RenderOptions) -> Result<(OutputFlags, u8, Option<u64>), Error> {
-    let quality = check_quality(options.quality)?;
-    let max_size = options
-        .max_size
-        .as_deref()
-        .map(check_max_size)
-        .transpose()?;
+    let quality = options.quality.get();
+    let max_size = options.max_size.map(ByteSize::bytes);
     let flags = OutputFlags {
         format: options.format,
         sheet: options.sheet,
         loops: options.loops,
         transparent: options.transparent,
         dither: options.dither,
-        sized: quality < LOSSLESS || max_size.is_some(),
+        sized: options.quality < Quality::LOSSLESS || max_size.is_some(),
     };
     Ok((flags, quality, max_size))
 }
@@ -213,11 +254,11 @@ pub fn show(args: &ShowOptions) -> Result<String, Error> {
     Ok(to_toml(&preset, &settings))
 }
 
-/// The frames a render of `source` writes: one for `frame`, else
-/// `frames`, else `duration` at the frame rate, else the source's own;
-/// refused past [`MAX_FRAMES`].
+/// The frames a render of `source` writes: one for a single frame, else
+/// the count asked for, else the duration at the frame rate, else the
+/// source's own; refused past [`MAX_FRAMES`].
 fn frame_count(options: &RenderOptions, source: &dyn Source) -> Result<u32, Error> {
-    let frames = match duration(options)? {
+    let frames = match options.frames.duration() {
         Some(duration) => duration_frames(duration, options.fps.unwrap_or_else(|| source.fps()))?,
         None => written(options, || source.frames()),
     };
@@ -231,13 +272,13 @@ fn check_frames(frames: u32) -> Result<u32, Error> {
 }
 
 /// `options` as a still when they ask for one `.png` and no frame in
-/// particular (no `frame`, `start`, `sheet` or `format`): the frame of
-/// the animation they would render (`frames`, `duration` or the source's
-/// own) where `source` is at its fullest (`Source::still_frame`). `None`
-/// for any other options.
+/// particular (no single frame, `start`, `sheet` or `format`): the frame
+/// of the animation they would render (its count, duration or the
+/// source's own) where `source` is at its fullest (`Source::still_frame`).
+/// `None` for any other options.
 fn as_still(options: &RenderOptions, source: &dyn Source) -> Result<Option<RenderOptions>, Error> {
     let one_png = options.output.as_deref().is_some_and(is_one_png);
-    let chosen = options.frame.is_some()
+    let chosen = options.frames.single().is_some()
         || options.start != 0
         || options.sheet.is_some()
         || options.format.is_some();
@@ -246,25 +287,12 @@ fn as_still(options: &RenderOptions, source: &dyn Source) -> Result<Option<Rende
     }
     let frames = frame_count(options, source)?;
     Ok(Some(RenderOptions {
-        frame: Some(source.still_frame(frames)),
-        frames: None,
-        duration: None,
+        frames: Frames::Single {
+            frame: source.still_frame(frames),
+            of: None,
+        },
         ..options.clone()
     }))
-}
-
-/// The `duration` that sets the frame count: not with `frames`, and left
-/// to `selection` to refuse with `frame`.
-fn duration(options: &RenderOptions) -> Result<Option<f64>, Error> {
-    match (options.frame, options.frames, options.duration) {
-        (None, Some(_), Some(duration)) => Err(check::refuse(
-            "duration",
-            duration,
-            "--duration or --frames, not both",
-        )),
-        (None, None, duration) => Ok(duration),
-        _ => Ok(None),
-    }
 }
 
 /// `round(duration * fps)`, refused unless it is 1 to `MAX_FRAMES` frames.
@@ -319,7 +347,10 @@ fn resolved(
         ("height", scene.height.map(|v| Value::Integer(v.into()))),
         // `frame` writes one frame but leaves `frames`, the length of a
         // seamless loop, alone.
-        ("frames", options.frames.map(|v| Value::Integer(v.into()))),
+        (
+            "frames",
+            options.frames.count().map(|v| Value::Integer(v.into())),
+        ),
         ("fps", options.fps.map(Value::Float)),
     ];
     overrides.extend(
@@ -328,7 +359,7 @@ fn resolved(
             .filter_map(|(k, v)| Some((k.to_string(), v?))),
     );
     let settings = checked_settings(preset, &overrides)?;
-    match duration(options)? {
+    match options.frames.duration() {
         Some(duration) => {
             let frames = duration_frames(duration, settings.run.fps)?;
             overrides.push(("frames".into(), Value::Integer(frames.into())));
@@ -358,46 +389,45 @@ fn gif_frames(selection: Selection, fps: f64) -> (Selection, f64) {
     (Selection { count, ..selection }, played)
 }
 
-/// How many frames are written: one for `--frame`, else `--frames` or the
-/// source's own count.
+/// How many frames are written: one for a single frame, else the count
+/// asked for or the source's own.
 fn written(options: &RenderOptions, frames: impl FnOnce() -> u32) -> u32 {
-    match options.frame {
-        Some(_) => 1,
-        None => options.frames.unwrap_or_else(frames),
+    match options.frames {
+        Frames::Single { .. } => 1,
+        _ => options.frames.count().unwrap_or_else(frames),
     }
 }
 
-/// The frames written: `frame` (of an animation of `frames` frames, when
-/// given), or `frames` from `start`, spread over a contact sheet's cells
-/// when there is one.
+/// The frames written: a single frame (of an animation of `of` frames,
+/// when given), or `frames` from `start`, spread over a contact sheet's
+/// cells when there is one.
 fn selection(options: &RenderOptions, frames: u32) -> Result<Selection, Error> {
     check_frames(frames)?;
-    options.frames.map(check_frames).transpose()?;
-    if let Some(frame) = options.frame {
-        let others = options.duration.is_some() || options.start != 0 || options.sheet.is_some();
-        if others {
+    options.frames.count().map(check_frames).transpose()?;
+    if let Some(frame) = options.frames.single() {
+        if options.start != 0 || options.sheet.is_some() {
             return Err(check::refuse(
                 "frame",
                 frame,
-                "--frame alone or with --frames (frame K of an N-frame loop), or --start, \
-                 --frames (or --duration) and --sheet",
+                "`frame` alone or with `frames` (frame K of an N-frame loop), or `start`, \
+                 `frames` (or `duration`) and `sheet`",
             ));
         }
-        if let Some(loop_frames) = options.frames.filter(|&n| frame >= n) {
+        if let Some(loop_frames) = options.frames.count().filter(|&n| frame >= n) {
             let accepted = format!(
-                "a frame of the {loop_frames} of --frames, 0 to {}",
+                "a frame of the {loop_frames} of `frames`, 0 to {}",
                 loop_frames - 1
             );
             return Err(check::refuse("frame", frame, accepted));
         }
     }
-    let (flag, first) = match options.frame {
+    let (flag, first) = match options.frames.single() {
         Some(frame) => ("frame", frame),
         None => ("start", options.start),
     };
     let last = u64::from(first) + u64::from(frames);
     if last > u64::from(MAX_FRAMES) {
-        let accepted = format!("--start (or --frame) + --frames <= {MAX_FRAMES}");
+        let accepted = format!("`start` (or `frame`) + `frames` <= {MAX_FRAMES}");
         return Err(check::refuse(flag, first, accepted));
     }
     let mut selection = Selection::every(first, frames);

@@ -409,7 +409,7 @@ fn a_batch_file_stays_in_its_box() {
         (r#"{ path = "q.gif", quality = 0 }"#, "`quality` = 0"),
         (
             r#"{ path = "q.gif", max_size = "huge" }"#,
-            "`max-size` = huge",
+            "`max_size` = huge",
         ),
         // A number is bytes, not a type error (issue 30): 1000 bytes is too
         // few for the whale.

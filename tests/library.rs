@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use whalegen::{render, Error, Plan, RenderOptions, Rgba, Silent, Sketch, Source, P5};
+use whalegen::{render, Error, Frames, Plan, RenderOptions, Rgba, Silent, Sketch, Source, P5};
 
 /// A dot crossing a small canvas; fails at frame `fail_at` when asked.
 #[derive(Clone)]
@@ -61,7 +61,7 @@ impl Source for Counting {
 fn options(output: &Path, frames: u32) -> RenderOptions {
     RenderOptions {
         output: Some(output.to_path_buf()),
-        frames: Some(frames),
+        frames: Frames::Count(frames),
         ..RenderOptions::default()
     }
 }
@@ -139,7 +139,7 @@ fn a_clone_sketch_is_its_own_source_and_draws_with_setup_style() {
     };
     let options = RenderOptions {
         output: Some(target.clone()),
-        frame: Some(0),
+        frames: Frames::Single { frame: 0, of: None },
         ..RenderOptions::default()
     };
     let rendered = render(Plan::new(Box::new(dot), &options).unwrap(), &mut Silent).unwrap();
@@ -170,7 +170,7 @@ fn total_work_is_bounded_before_anything_is_drawn() {
     let options = options(&dir.path().join("w.gif"), 1_000_000);
     let err = Plan::scene(&scene, &options).err().unwrap().to_string();
     assert!(
-        err.contains("at most 100000000000 pixels") && err.contains("--frames"),
+        err.contains("at most 100000000000 pixels") && err.contains("`frames`"),
         "{err}"
     );
     // A sketch's canvas is known after setup: the render refuses it then.
@@ -248,4 +248,92 @@ fn a_snapshot_that_panics_fails_the_render_and_does_not_hang() {
         .to_string();
     assert!(err.contains("panicked"), "{err}");
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// Options a render cannot take are refused when the plan is made, in the
+/// library's words: the options by their names, never a command-line flag.
+/// (A frame count with a duration does not compile: `Frames` is one or
+/// the other; a quality of 0 cannot be made.)
+#[test]
+fn a_wrong_combination_is_refused_when_the_plan_is_made() {
+    use whalegen::{ByteSize, Frames, Quality};
+    let dir = tempfile::tempdir().unwrap();
+    let dot = || Dot {
+        x: 0.0,
+        fail_at: None,
+        frame: 0,
+    };
+    let refused = |options: RenderOptions| {
+        let err = Plan::new(Box::new(dot()), &options)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(!err.contains("--"), "{err}");
+        err
+    };
+    let gif = options(&dir.path().join("dot.gif"), 10);
+    let beyond = RenderOptions {
+        frames: Frames::Single {
+            frame: 5,
+            of: Some(3),
+        },
+        ..gif.clone()
+    };
+    assert_eq!(
+        refused(beyond),
+        "`frame` = 5: expected a frame of the 3 of `frames`, 0 to 2"
+    );
+    let started = RenderOptions {
+        frames: Frames::Single { frame: 2, of: None },
+        start: 4,
+        ..gif.clone()
+    };
+    assert!(refused(started).starts_with("`frame` = 2: expected `frame` alone"));
+    let png = RenderOptions {
+        output: Some(dir.path().join("dot.png")),
+        quality: Quality::new(50).unwrap(),
+        ..gif.clone()
+    };
+    assert!(refused(png).ends_with("`quality` and `max_size` apply to GIF output only"));
+    assert!(Quality::new(0).is_err() && "999".parse::<ByteSize>().is_err());
+    let fine = RenderOptions {
+        quality: Quality::new(50).unwrap(),
+        max_size: Some("2MB".parse().unwrap()),
+        ..gif
+    };
+    assert!(Plan::new(Box::new(dot()), &fine).is_ok());
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
+}
+
+/// A `FrameSink` of one's own takes every frame the plan writes, in
+/// order, as drawn; no file is opened.
+#[test]
+fn a_frame_sink_takes_every_frame_in_order() {
+    use whalegen::{render_frames, Frame, FrameSink, Frames};
+    struct Dots(Vec<usize>);
+    impl FrameSink for Dots {
+        fn frame(&mut self, frame: &Frame) -> Result<(), Error> {
+            // The dot's leftmost yellow pixel on its row.
+            let row = &frame.quads()[10 * 40..11 * 40];
+            self.0
+                .push(row.iter().position(|p| p[2] == 0).unwrap_or(99));
+            Ok(())
+        }
+    }
+    let options = RenderOptions {
+        dry_run: true,
+        frames: Frames::Count(4),
+        ..RenderOptions::default()
+    };
+    let dot = Dot {
+        x: 0.0,
+        fail_at: None,
+        frame: 0,
+    };
+    let mut dots = Dots(Vec::new());
+    let plan = Plan::new(Box::new(dot), &options).unwrap();
+    let rendered = render_frames(plan, &mut dots, &mut Silent).unwrap();
+    assert_eq!(rendered.frames, 4);
+    // 3 canvas units a frame: the circle of diameter 8 at x = 3, 6, 9, 12.
+    assert_eq!(dots.0, [0, 2, 5, 8]);
 }

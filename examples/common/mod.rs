@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use whalegen::{render, Plan, RenderOptions, Silent, Source};
+use whalegen::{render, Frames, Plan, RenderOptions, Silent, Source};
 
 /// SplitMix64: the same seed gives the same picture on every machine.
 #[derive(Clone)]
@@ -38,7 +38,7 @@ pub fn write_gif(
     }
     let options = RenderOptions {
         output: Some(output.into()),
-        frames: Some(frames),
+        frames: Frames::Count(frames),
         start: warm_up,
         ..RenderOptions::default()
     };

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use whalegen::{render, Plan, RenderOptions, Silent, Source};
+use whalegen::{render, Frames, Plan, RenderOptions, Silent, Source};
 
 /// The frames of a GIF as a viewer shows them, one RGB image each.
 pub struct Shown {
@@ -17,7 +17,7 @@ pub struct Shown {
 /// GIF in a temporary folder and decodes it.
 pub fn render_gif(source: Box<dyn Source>, start: u32, frames: u32) -> Shown {
     let options = RenderOptions {
-        frames: Some(frames),
+        frames: Frames::Count(frames),
         start,
         ..RenderOptions::default()
     };

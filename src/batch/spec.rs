@@ -111,15 +111,14 @@ impl Job {
             // filled in.
             let mut options = RenderOptions {
                 output: Some(root.join(&spec.path)),
-                frames: spec.frames,
                 // A `.png` without `frame` is a still (see `Plan::new`).
-                frame: spec.frame,
+                frames: spec.frames(),
                 start: spec.start,
                 scale: spec.scale,
                 loops: spec.loops,
                 transparent: spec.transparent,
-                quality: spec.quality,
-                max_size: spec.max_size.clone(),
+                quality: spec.quality()?,
+                max_size: spec.max_size()?,
                 sheet: spec.grid()?,
                 ..RenderOptions::default()
             };

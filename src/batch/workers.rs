@@ -1,6 +1,7 @@
 //! A batch's renders on a pool of threads, the longest first, each one's
 //! files read back into the manifest's entries.
 
+use std::num::NonZeroUsize;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
 use std::sync::Mutex;
@@ -28,7 +29,7 @@ pub(super) fn render_all(
         .map_or(budget, |j| j.get().min(budget))
         .min(planned.len())
         .max(1);
-    let threads = (budget / jobs).max(1);
+    let threads = NonZeroUsize::new(budget / jobs).unwrap_or(NonZeroUsize::MIN);
     for item in &mut planned {
         item.plan.threads = threads;
     }

@@ -11,9 +11,11 @@ macro_rules! say {
 }
 
 mod bars;
+mod flags;
 pub mod watch;
 
 pub use bars::{Bar, Overall};
+pub use flags::flags;
 
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
@@ -21,8 +23,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use whalegen::{
-    BatchOptions, Dither, Format, Grid, MergeOptions, P5Version, Pointer, RenderOptions, SceneKind,
-    SceneOptions, Shard, ShowOptions, SketchOptions, DEFAULT_WINDOW,
+    BatchOptions, Dither, Format, Frames, Grid, MergeOptions, P5Version, Pointer, Quality,
+    RenderOptions, SceneKind, SceneOptions, Shard, ShowOptions, SketchOptions, DEFAULT_WINDOW,
 };
 
 /// Renders p5.js-style generative sketches to animated GIFs and PNG frames,
@@ -214,12 +216,20 @@ impl RenderArgs {
         )
     }
 
-    /// How and where.
-    pub fn render(&self) -> RenderOptions {
-        RenderOptions {
+    /// How and where; the GIF's quality and budget checked.
+    pub fn render(&self) -> Result<RenderOptions, whalegen::Error> {
+        let frames = match self.frame {
+            Some(frame) => Frames::Single {
+                frame,
+                of: self.scene.frames,
+            },
+            None => self.scene.frames(),
+        };
+        Ok(RenderOptions {
             output: self.output.clone(),
             dry_run: self.dry_run,
-            frame: self.frame,
+            frames,
+            fps: self.scene.fps,
             start: self.start,
             scale: self.scale,
             format: self.format,
@@ -227,11 +237,10 @@ impl RenderArgs {
             loops: self.loops,
             transparent: self.transparent,
             dither: self.dither,
-            quality: self.quality,
-            max_size: self.max_size.clone(),
+            quality: Quality::try_from(self.quality)?,
+            max_size: self.max_size.as_deref().map(str::parse).transpose()?,
             threads: self.threads,
-            ..self.scene.timing()
-        }
+        })
     }
 }
 
@@ -305,12 +314,20 @@ impl SceneArgs {
         (self.width.unwrap_or(width), self.height.unwrap_or(height))
     }
 
-    /// The frame count, rate and duration; the rest as the defaults.
+    /// `--frames` or `--duration` (clap refuses both), else the source's.
+    pub fn frames(&self) -> Frames {
+        match (self.frames, self.duration) {
+            (_, Some(seconds)) => Frames::Duration(seconds),
+            (Some(count), None) => Frames::Count(count),
+            (None, None) => Frames::Source,
+        }
+    }
+
+    /// The frame count (or duration) and rate; the rest as the defaults.
     pub fn timing(&self) -> RenderOptions {
         RenderOptions {
-            frames: self.frames,
+            frames: self.frames(),
             fps: self.fps,
-            duration: self.duration,
             ..RenderOptions::default()
         }
     }

@@ -12,6 +12,7 @@ use crate::options::{P5Version, RenderOptions, SceneOptions, SketchOptions};
 use crate::paths;
 use crate::pointer::Pointer;
 use crate::sink;
+use crate::values::Frames;
 
 /// How a sketch runs, as a preset or a batch job says it: `set` (the
 /// parameters `getURLParams()` reads), `pointer` and `press` (as
@@ -195,11 +196,14 @@ impl SketchPreset {
     }
 
     /// `render` with the preset's frame count and rate where it gives none
-    /// (a `--frame` or `--duration` counts as a frame count).
+    /// (a single frame or a duration counts as a frame count).
     pub fn render(&self, render: &RenderOptions) -> RenderOptions {
-        let counted = render.frame.is_some() || render.duration.is_some();
+        let frames = match (render.frames, self.frames) {
+            (Frames::Source, Some(count)) => Frames::Count(count),
+            (frames, _) => frames,
+        };
         RenderOptions {
-            frames: render.frames.or(self.frames.filter(|_| !counted)),
+            frames,
             fps: render.fps.or(self.fps),
             ..render.clone()
         }

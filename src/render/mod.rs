@@ -8,13 +8,14 @@ mod pool;
 pub use animation::Animation;
 pub use parallel::DRAWING_THREAD;
 
+use std::io::Write;
 use std::time::Instant;
 
 use crate::error::Error;
 use crate::limits::check_work;
 use crate::plan::Plan;
 use crate::progress::Progress;
-use crate::sink;
+use crate::sink::{self, Consumer, FrameSink, GifOptions, Output, Sink, WriterSink};
 use pool::Pool;
 
 /// What a render wrote.
@@ -36,6 +37,53 @@ pub struct Rendered {
 /// its colours, then the frames). The output appears only when complete:
 /// whatever stops the render, nothing half-written is left at its path.
 pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<Rendered, Error> {
+    run(plan, progress, sink::open)
+}
+
+/// Renders `plan` as [`render`] does, but into `writer` instead of a file:
+/// the GIF, PNG or APNG its output names (a `.gif`, a `.png` or a `.apng`;
+/// nothing is written at that path, which names the format only). The
+/// writer gets the whole output once it is complete, nothing if the
+/// render fails; numbered frames, videos and dry runs are refused.
+///
+/// ```no_run
+/// # fn gif(plan: whalegen::Plan) -> Result<(), whalegen::Error> {
+/// let mut bytes = Vec::new();
+/// whalegen::render_to(plan, &mut bytes, &mut whalegen::Silent)?;
+/// # Ok(())
+/// # }
+/// ```
+pub fn render_to(
+    plan: Plan,
+    writer: &mut dyn Write,
+    progress: &mut dyn Progress,
+) -> Result<Rendered, Error> {
+    run(plan, progress, |output, size, fps, gif, threads| {
+        Ok(Box::new(WriterSink::open(
+            output, size, fps, gif, threads, writer,
+        )?))
+    })
+}
+
+/// Renders `plan`, handing each frame it would write to `frames` instead
+/// of its output (which is not opened: make the plan with `dry_run`).
+pub fn render_frames(
+    plan: Plan,
+    frames: &mut dyn FrameSink,
+    progress: &mut dyn Progress,
+) -> Result<Rendered, Error> {
+    run(plan, progress, |_, _, _, _, _| {
+        Ok(Box::new(Consumer(frames)))
+    })
+}
+
+/// The render of `plan` into the sink `open` makes for its output, raster,
+/// frame rate, GIF options and threads.
+fn run<'a>(
+    plan: Plan,
+    progress: &mut dyn Progress,
+    open: impl FnOnce(&Output, (u32, u32), f64, GifOptions, usize) -> Result<Box<dyn Sink + 'a>, Error>,
+) -> Result<Rendered, Error> {
     let started = Instant::now();
     let Plan {
         source,
@@ -52,7 +100,7 @@ pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<Rendered, Error
     let size = first.size();
     check_work(selection.steps(), size)?;
     output.check_size(size)?;
-    let mut sink = sink::open(&output, size, fps, gif, threads)?;
+    let mut sink = open(&output, size, fps, gif, threads.get())?;
     let animation = match sink.preview_every() {
         Some(every) => {
             first.sample(every, |frame| sink.preview(frame))?;
@@ -75,6 +123,7 @@ pub fn render(plan: Plan, progress: &mut dyn Progress) -> Result<Rendered, Error
     };
     progress.start(u64::from(animation.frames()));
     let frames = animation.frames();
+    let threads = threads.get();
     let drawing = if sink.encodes() { threads - 1 } else { threads };
     let result = animation.run(drawing.max(1), |frame| {
         sink.write(frame)?;

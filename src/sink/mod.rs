@@ -9,11 +9,14 @@ mod png;
 mod sheet;
 mod table;
 mod video;
+mod writer;
 
-pub use self::gif::{frame_delays, Dither, GifOptions, LOSSLESS};
+pub use self::gif::{frame_delays, Dither, GifOptions};
 pub use atomic::{committed, remove_temp_files, AtomicFile};
 pub use output::{is_one_png, Codec, Format, FramePattern, Grid, Output, OutputFlags};
 pub(crate) use table::{outputs, spec, OutputSpec};
+pub use writer::FrameSink;
+pub(crate) use writer::{Consumer, WriterSink};
 
 use std::sync::Arc;
 

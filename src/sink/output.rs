@@ -229,7 +229,7 @@ impl Output {
         let output = if let Some(grid) = flags.sheet {
             if extension.as_deref() != Some("png") || pattern || flags.format.is_some() {
                 return Err(refuse(
-                    "a contact sheet is one PNG: end -o in .png, without --format",
+                    "a contact sheet is one PNG: end `output` in .png, without `format`",
                 ));
             }
             Output::Sheet {
@@ -249,13 +249,13 @@ impl Output {
                 }
                 (_, Some(Format::Apng)) => {
                     return Err(refuse(
-                        "--format apng writes one file ending in .png or .apng",
+                        "`format` apng writes one file ending in .png or .apng",
                     ))
                 }
                 (Some("mp4"), None) => video(path, Codec::H264),
                 (Some("webm"), None) => video(path, Codec::Vp9),
                 (Some("png"), _) | (_, None) => plain(path, frames)?,
-                (_, Some(Format::Png)) => return Err(refuse("--format png needs a .png output")),
+                (_, Some(Format::Png)) => return Err(refuse("`format` png needs a .png output")),
             }
         };
         check_flags(&output, flags).map_err(|reason| refuse(&reason))?;
@@ -329,7 +329,7 @@ fn plain(path: &Path, frames: u32) -> Result<Output, Error> {
         Some("gif") => Ok(Output::Gif(path.to_path_buf())),
         Some("png") if frames == 1 => Ok(Output::Png(path.to_path_buf())),
         Some("png") => Err(refuse(format!(
-            "a .png holds one frame, not {frames}: use --frames 1, a folder such as frames/, \
+            "a .png holds one frame, not {frames}: use `frames` 1, a folder such as frames/, \
              or a pattern such as frames/f%04d.png"
         ))),
         _ => Err(refuse(
@@ -359,28 +359,28 @@ fn check_sheet(grid: Grid, (width, height): (u32, u32)) -> Result<(), Error> {
     Ok(())
 }
 
-/// Refuses the flags that `output` cannot honour.
+/// Refuses the options that `output` cannot honour, naming them.
 fn check_flags(output: &Output, flags: &OutputFlags) -> Result<(), String> {
     let animated = matches!(output, Output::Apng { .. } | Output::Gif(_));
     if flags.loops != 0 && !animated {
         return Err(
-            "--loop sets how often a GIF or an APNG plays (.gif, .apng, or --format apng)".into(),
+            "`loops` sets how often a GIF or an APNG plays (.gif, .apng, or `format` apng)".into(),
         );
     }
     if flags.dither != Dither::None && !matches!(output, Output::Gif(_)) {
-        return Err("--dither applies to GIF output only".into());
+        return Err("`dither` applies to GIF output only".into());
     }
     if flags.sized && !matches!(output, Output::Gif(_)) {
-        return Err("--quality and --max-size apply to GIF output only".into());
+        return Err("`quality` and `max_size` apply to GIF output only".into());
     }
     match output {
         Output::Gif(_) if flags.transparent => Err(
-            "--transparent: GIF's 1-bit transparency would fringe the anti-aliased edges; \
+            "`transparent`: GIF's 1-bit transparency would fringe the anti-aliased edges; \
              write a .png, .apng or PNG frames"
                 .into(),
         ),
         Output::Video { .. } if flags.transparent => {
-            Err("--transparent: the video has no alpha channel; write a .apng or PNG frames".into())
+            Err("`transparent`: the video has no alpha channel; write a .apng or PNG frames".into())
         }
         _ => Ok(()),
     }

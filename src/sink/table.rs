@@ -8,6 +8,7 @@ use toml::{Table, Value};
 use super::Grid;
 use crate::check;
 use crate::error::Error;
+use crate::values::{ByteSize, Frames, Quality};
 
 /// The shorthand outputs, and the file each writes (after `{preset}`, and
 /// `-{seed}` for a job with a list of seeds).
@@ -49,7 +50,7 @@ pub(crate) struct OutputSpec {
 }
 
 /// A `max_size`: a size such as `"2MB"`, or a number of bytes, as its
-/// digits (`limits::check_max_size` reads both).
+/// digits (`ByteSize` parses both).
 fn byte_size<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     struct Size;
     impl serde::de::Visitor<'_> for Size {
@@ -115,11 +116,10 @@ impl OutputSpec {
     /// GIF's quality and budget are checked up front, before a batch
     /// renders anything.
     fn check(&self) -> Result<(), Error> {
-        let quality = crate::limits::check_quality(self.quality)?;
-        if let Some(max_size) = &self.max_size {
-            crate::limits::check_max_size(max_size)?;
-        }
-        if (quality < 100 || self.max_size.is_some()) && !self.path.ends_with(".gif") {
+        let quality = self.quality()?;
+        self.max_size()?;
+        if (quality < Quality::LOSSLESS || self.max_size.is_some()) && !self.path.ends_with(".gif")
+        {
             return Err(check::refuse(
                 "outputs",
                 &self.path,
@@ -136,6 +136,26 @@ impl OutputSpec {
             ));
         }
         Ok(())
+    }
+
+    /// The GIF quality, checked.
+    pub(crate) fn quality(&self) -> Result<Quality, Error> {
+        Quality::try_from(self.quality)
+    }
+
+    /// The GIF's byte budget, checked.
+    pub(crate) fn max_size(&self) -> Result<Option<ByteSize>, Error> {
+        self.max_size.as_deref().map(str::parse).transpose()
+    }
+
+    /// Which frames: `frame` alone (see `check`), else `frames`, else the
+    /// source's own.
+    pub(crate) fn frames(&self) -> Frames {
+        match (self.frame, self.frames) {
+            (Some(frame), _) => Frames::Single { frame, of: None },
+            (None, Some(count)) => Frames::Count(count),
+            (None, None) => Frames::Source,
+        }
     }
 }
 

@@ -255,8 +255,8 @@ impl Sink for GifSink {
 /// Why nothing fits the budget: even the lowest quality tried is larger.
 fn over_budget(lowest: u8) -> String {
     format!(
-        "--max-size: even --quality {lowest} makes a larger GIF; allow more bytes, or fewer \
-         frames (--frames), a smaller --scale or fewer colours"
+        "`max_size`: even `quality` {lowest} makes a larger GIF; allow more bytes, or fewer \
+         frames (`frames`), a smaller `scale` or fewer colours"
     )
 }
 
