@@ -66,7 +66,8 @@ pub struct RenderOptions {
     /// bytes (kB and MB are 1000s, KiB and MiB 1024s), at least 1 kB. The
     /// GIF is encoded at `quality` and at lower qualities (at most 8
     /// encodings, all in the one render) and the best that fits is written;
-    /// none fitting is an error and writes nothing. Default: `None`.
+    /// none fitting is an error that gives the smallest size reached and
+    /// its quality, and writes nothing. Default: `None`.
     pub max_size: Option<String>,
     /// Threads to draw and encode on: an output that is encoded beside the
     /// drawing (GIF, PNG, APNG, video) takes one, the others draw.
