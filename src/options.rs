@@ -53,12 +53,16 @@ pub struct RenderOptions {
     pub transparent: bool,
     /// How a GIF approximates colours its palette lacks. Default: none.
     pub dither: Dither,
-    /// A GIF's quality (see [`Quality`]). Default: lossless.
+    /// A GIF's quality (see [`Quality`]): 100 is lossless (the palette's
+    /// colours exactly); below, a pixel may be written as a nearby palette
+    /// colour where that compresses better, the further the lower
+    /// (gifsicle's `--lossy`). Default: lossless.
     pub quality: Quality,
     /// The most bytes a GIF may take. The GIF is encoded at `quality` and
     /// at lower qualities (at most 8 encodings, all in the one render) and
-    /// the best that fits is written; none fitting is an error and writes
-    /// nothing. Default: `None`.
+    /// the best that fits is written; none fitting is an error that gives
+    /// the smallest size reached and its quality, and writes nothing.
+    /// Default: `None`.
     pub max_size: Option<ByteSize>,
     /// Threads to draw and encode on: an output that is encoded beside the
     /// drawing (GIF, PNG, APNG, video) takes one, the others draw.

@@ -253,6 +253,30 @@ fn a_byte_budget_keeps_the_best_quality_that_fits() {
     assert_eq!(worst_stray(&same, &chosen), 0, "{said}");
 }
 
+/// When no quality fits, the error gives the smallest size reached and its
+/// quality: the size of the GIF `--quality 1` writes, which is smaller than
+/// the lossless one.
+#[test]
+fn a_budget_nothing_fits_says_the_smallest_size_reached() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, lossless, _) = render_in(dir.path(), "full.gif", &[]);
+    let (_, lowest, _) = render_in(dir.path(), "q1.gif", &["--quality", "1"]);
+    assert!(lowest < lossless, "{lowest} {lossless}");
+    let budget = (lowest - 1).to_string();
+    let base = [
+        "render", "--scene", "whale", "--frames", "40", "-o", "a.gif",
+    ];
+    let said = format!(
+        "--max-size {budget} bytes: the smallest GIF reached is {lowest} bytes, at --quality 1;"
+    );
+    let empty = tempfile::tempdir().unwrap();
+    common::refused(
+        empty.path(),
+        &[&base[..], &["--max-size", &budget]].concat(),
+        &said,
+    );
+}
+
 /// Each refusal is one line naming the flag, exit 1, nothing written.
 #[test]
 fn bad_qualities_and_budgets_are_refused_and_write_nothing() {
@@ -278,7 +302,7 @@ fn bad_qualities_and_budgets_are_refused_and_write_nothing() {
         (
             "--max-size",
             "1000",
-            "--max-size: even --quality 1 makes a larger GIF",
+            "--max-size 1000 bytes: the smallest GIF reached is ",
         ),
     ] {
         let dir = tempfile::tempdir().unwrap();
