@@ -11,6 +11,7 @@ mod files;
 mod filter;
 mod image;
 mod load;
+mod look;
 pub(crate) mod maths;
 mod natives;
 mod numbers;
