@@ -385,7 +385,6 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         "strokeJoin" => |v| match v.as_str() {
             "miter" => Ok(Join::Miter), "bevel" => Ok(Join::Bevel), "round" => Ok(Join::Round), _ => Err(v),
         }.map(Op::StrokeJoin);
-        "rectMode" => |v| mode(&v).map(Op::RectMode).ok_or(v);
         "ellipseMode" => |v| mode(&v).map(Op::EllipseMode).ok_or(v);
         "beginShape" => |v| match v.as_str() {
             "polygon" | "tess" => Ok(Kind::Polygon), "0" => Ok(Kind::Points), "1" => Ok(Kind::Lines),
@@ -441,6 +440,17 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         s.draw(&ctx, Op::EndClip)
     })?;
     install_look(ctx, &native, stage)?;
+    // The rect mode is the look's too: a text box reads it at once.
+    let s = stage.clone();
+    set(ctx, &native, "rectMode", move |ctx: Ctx<'js>, v: String| {
+        let Some(m) = mode(&v) else {
+            let why = format!("rectMode(): {v:?} is not one of its constants");
+            return Err(Exception::throw_message(&ctx, &why));
+        };
+        s.draw(&ctx, Op::RectMode(m))?;
+        s.state().look.now.rect_mode = m;
+        Ok(())
+    })?;
     let s = stage.clone();
     set(
         ctx,
@@ -498,6 +508,14 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         native.set(
             name,
             Function::new(ctx.clone(), move |ctx: Ctx<'js>, args: Rest<Value<'js>>| {
+                // p5 remembers that fill() or stroke() was called (text
+                // is black and unstroked until then), even with a colour
+                // it can't read.
+                match name {
+                    "fill" => s.text(|t| t.fill_set = true),
+                    "stroke" => s.text(|t| t.stroke_set = true),
+                    _ => {}
+                }
                 let c = s.color(&ctx, name, &args.0)?;
                 // The canvas ignores a colour it can't parse (NaN), as here.
                 match c.to_rgba() {

@@ -1,6 +1,7 @@
 //! What p5's `push()` saves besides the drawing layer's style (which the
 //! drawing calls change, in order, as they are drawn): the colour mode,
-//! whether the level made a clip, `imageMode`, `tint` and smoothing. It
+//! whether the level made a clip, `imageMode`, `tint` and smoothing, the
+//! text state (src/js/text_state.rs), and the rect mode a text box reads. It
 //! is set and read at once by the natives, ahead of the drawing calls
 //! still pending. Each surface has its own, with its own stack; `push()`
 //! and `pop()` save and restore it and the drawing style in one call.
@@ -10,6 +11,8 @@ use rquickjs::{Ctx, Exception, Object};
 
 use super::bind::{set, Stage, N};
 use super::record::Op;
+use super::surfaces::CANVAS;
+use super::text_state::TextState;
 use crate::p5::colour::colorspace::ColorState;
 use crate::p5::Mode;
 
@@ -31,6 +34,9 @@ pub(super) struct Look {
     pub(super) tint: Option<[u8; 4]>,
     /// `smooth()` (the default) or `noSmooth()`: how images are scaled.
     pub(super) smooth: bool,
+    pub(super) text: TextState,
+    /// The drawing style's `rectMode`, known at once: a text box reads it.
+    pub(super) rect_mode: Mode,
 }
 
 impl Default for Look {
@@ -41,6 +47,8 @@ impl Default for Look {
             image_mode: Mode::Corner,
             tint: None,
             smooth: true,
+            text: TextState::default(),
+            rect_mode: Mode::Corner,
         }
     }
 }
@@ -66,16 +74,38 @@ impl Looks {
         Ok(())
     }
 
-    /// Restores the look the matching `push` saved; nothing when none did.
+    /// Restores the look the matching `push` saved; nothing when none
+    /// did. The text's ascent and descent measured stay, as p5's do.
     fn pop(&mut self) {
         if let Some(look) = self.saved.pop() {
+            let metrics = self.now.text.metrics;
             self.now = look;
+            self.now.text.metrics = metrics;
         }
     }
 
     /// How many clips the levels hold, this one's to come included.
     pub(super) fn clips_with_one_more(&self) -> u64 {
         1 + self.saved.iter().filter(|l| l.clipped).count() as u64
+    }
+}
+
+impl Stage {
+    /// Runs `f` on the target's text state.
+    pub(super) fn text<R>(&self, f: impl FnOnce(&mut TextState) -> R) -> R {
+        f(&mut self.state().look.now.text)
+    }
+
+    /// Runs `f` on the target's look, or with `canvas` on the sketch's
+    /// canvas's (the target or not).
+    pub(super) fn look_of<R>(&self, canvas: bool, f: impl FnOnce(&Look) -> R) -> R {
+        let state = self.state();
+        if canvas && state.target != CANVAS {
+            if let Some(looks) = state.surfaces.looks(CANVAS) {
+                return f(&looks.now);
+            }
+        }
+        f(&state.look.now)
     }
 }
 

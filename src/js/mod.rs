@@ -19,6 +19,7 @@ mod pixels;
 mod record;
 mod surfaces;
 mod text;
+mod text_state;
 mod version;
 mod xml;
 

@@ -149,6 +149,11 @@ impl Surfaces {
     pub(super) fn get(&self, id: u32) -> Option<&P5> {
         self.map.get(&id).map(|s| &s.p5)
     }
+
+    /// The look of surface `id`, when it exists and is not the target.
+    pub(super) fn looks(&self, id: u32) -> Option<&Looks> {
+        self.map.get(&id).map(|s| &s.look)
+    }
 }
 
 #[cfg(test)]
