@@ -76,6 +76,9 @@ pub(super) struct TextState {
     pub(super) baseline: String,
     /// `WORD` or `CHAR`.
     pub(super) wrap: String,
+    /// p5.js 2's `textDirection`: `inherit` (the default), `ltr` or
+    /// `rtl`, as the sketch gave it. Latin text draws the same in each.
+    pub(super) direction: String,
     /// `fill()` and `stroke()` were called: text is black and unstroked
     /// until they are.
     pub(super) fill_set: bool,
@@ -101,6 +104,7 @@ impl Default for TextState {
             align: "left".into(),
             baseline: "alphabetic".into(),
             wrap: "WORD".into(),
+            direction: "inherit".into(),
             fill_set: false,
             stroke_set: false,
             face: SANS,
@@ -210,6 +214,7 @@ impl TextState {
         o.set("align", self.align.as_str())?;
         o.set("baseline", self.baseline.as_str())?;
         o.set("wrap", self.wrap.as_str())?;
+        o.set("direction", self.direction.as_str())?;
         o.set("fillSet", self.fill_set)?;
         o.set("strokeSet", self.stroke_set)?;
         o.set("face", self.face)?;
@@ -306,6 +311,10 @@ pub(super) fn install_text_state<'js>(
             Ok::<_, rquickjs::Error>(())
         },
     )?;
+    let s = stage.clone();
+    set(ctx, native, "textDirection", move |direction: String| {
+        s.text(|t| t.direction = direction)
+    })?;
     let s = stage.clone();
     set(ctx, native, "textWeight", move |weight: N| {
         s.text(|t| {

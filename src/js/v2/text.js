@@ -24,6 +24,12 @@
     return undefined;
   };
 
+  api.textDirection = function (direction) {
+    if (direction === undefined) return own().direction;
+    native.textDirection(String(direction));
+    return undefined;
+  };
+
   // 2.x's textWrap() is a getter too; a setter of WORD or CHAR only.
   api.textWrap = function (wrap) {
     if (wrap === 'WORD' || wrap === 'CHAR') native.textWrap(wrap);
@@ -132,6 +138,6 @@
     }
   };
 
-  publish(['textWeight', 'textWrap', 'textWidth', 'fontWidth', 'textAscent', 'textDescent', 'textBounds',
+  publish(['textWeight', 'textDirection', 'textWrap', 'textWidth', 'fontWidth', 'textAscent', 'textDescent', 'textBounds',
     'fontBounds', 'loadFont']);
 })(__native, __whalegenPrelude);
