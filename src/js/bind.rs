@@ -17,6 +17,7 @@ use rquickjs::{Ctx, Exception, Function, Object, Value};
 
 use super::colour;
 use super::filter;
+use super::look::{install_look, Looks};
 use super::maths::noise::Noise;
 use super::maths::random::{Lcg, Random};
 use super::natives::{self, Call};
@@ -25,7 +26,7 @@ use super::pixels;
 use super::record::{flush, Op, CALL_WORK, MAX_PENDING};
 use super::surfaces::{Surfaces, CANVAS};
 use crate::clock;
-use crate::p5::colour::colorspace::{Color, ColorState};
+use crate::p5::colour::colorspace::Color;
 use crate::p5::raster::path::Segment;
 use crate::p5::{ArcMode, Cap, Join, Kind, Mode, Rgba, ShapeEnd, P5};
 
@@ -38,22 +39,10 @@ const MAX_PRINTED: usize = 200;
 /// `textToPoints`), far less than a flood of 100 MB.
 const MAX_PRINT_LINE: usize = 65_536;
 
-/// The most states `push()` keeps unrestored on one surface: past them a
-/// sketch is pushing without popping (p5 would grow without end).
-const MAX_SAVED: usize = 100_000;
-
 /// The most bytes of clips one surface keeps at once: each `endClip()` on
 /// a `push()` level of its own keeps a mask of a byte per pixel until its
 /// `pop()` (as the images' budget, 256 MiB).
 const MAX_CLIP_BYTES: u64 = 256 << 20;
-
-/// What the natives keep of a `push()` level: the colour mode it saved,
-/// and whether the level made a clip of its own (a mask the canvas's size).
-#[derive(Clone)]
-pub(super) struct Saved {
-    colors: ColorState,
-    clipped: bool,
-}
 
 /// What the native functions share: the canvas while the sketch draws,
 /// and p5's state that lives outside the drawing layer.
@@ -77,10 +66,8 @@ pub(super) struct State {
     /// The kind of the last `beginShape`, as the canvas has it once
     /// `pending` is drawn up to the first call still pending.
     kind: Kind,
-    pub(super) colors: ColorState,
-    /// This `push()` level made a clip (see `Saved`).
-    clipped: bool,
-    saved: Vec<Saved>,
+    /// The target's look and its `push()` stack (src/js/look.rs).
+    pub(super) look: Looks,
     /// `Math.random`: p5's generator, seeded with `--seed`.
     pub(super) math: Lcg,
     /// `random()` and friends: `randomSeed()`'s generator once called,
@@ -133,9 +120,7 @@ impl Stage {
             record: None,
             record_room: 0,
             kind: Kind::Polygon,
-            colors: ColorState::default(),
-            clipped: false,
-            saved: Vec::new(),
+            look: Looks::default(),
             math: Lcg::new(f64::from(seed)),
             random: Random::new(),
             noise: Noise::new(),
@@ -258,9 +243,7 @@ impl Stage {
         flush(p5, &mut state.kind, &mut state.pending);
         std::mem::swap(p5, &mut incoming.p5);
         std::mem::swap(&mut state.kind, &mut incoming.kind);
-        std::mem::swap(&mut state.colors, &mut incoming.colors);
-        std::mem::swap(&mut state.clipped, &mut incoming.clipped);
-        std::mem::swap(&mut state.saved, &mut incoming.saved);
+        std::mem::swap(&mut state.look, &mut incoming.look);
         state.surfaces.put(state.target, incoming);
         state.target = id;
         true
@@ -325,7 +308,7 @@ impl Stage {
         args: &[Value<'js>],
     ) -> rquickjs::Result<Color> {
         let state = self.0.borrow();
-        colour::from_args(&state.colors, args)
+        colour::from_args(&state.look.now.colors, args)
             .map_err(|why| Exception::throw_message(ctx, &format!("{call}(): {why}")))
     }
 }
@@ -406,7 +389,6 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         "strokeJoin" => |v| match v.as_str() {
             "miter" => Ok(Join::Miter), "bevel" => Ok(Join::Bevel), "round" => Ok(Join::Round), _ => Err(v),
         }.map(Op::StrokeJoin);
-        "rectMode" => |v| mode(&v).map(Op::RectMode).ok_or(v);
         "ellipseMode" => |v| mode(&v).map(Op::EllipseMode).ok_or(v);
         "beginShape" => |v| match v.as_str() {
             "polygon" | "tess" => Ok(Kind::Polygon), "0" => Ok(Kind::Points), "1" => Ok(Kind::Lines),
@@ -445,7 +427,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
     set(ctx, &native, "endClip", move |ctx: Ctx<'js>| {
         {
             let mut state = s.state();
-            let held = 1 + state.saved.iter().filter(|l| l.clipped).count() as u64;
+            let held = state.look.clips_with_one_more();
             let (w, h) = state.p5.as_ref().map_or((0, 0), |p5| p5.drawing().size());
             let bytes = held * u64::from(w) * u64::from(h);
             if bytes > MAX_CLIP_BYTES {
@@ -457,37 +439,21 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
                 );
                 return Err(Exception::throw_message(&ctx, &why));
             }
-            state.clipped = true;
+            state.look.now.clipped = true;
         }
         s.draw(&ctx, Op::EndClip)
     })?;
-    // push() and pop() save the colour mode too, as p5's do.
+    install_look(ctx, &native, stage)?;
+    // The rect mode is the look's too: a text box reads it at once.
     let s = stage.clone();
-    set(ctx, &native, "push", move |ctx: Ctx<'js>| {
-        if s.state().saved.len() >= MAX_SAVED {
-            let why = format!(
-                "push(): {MAX_SAVED} states saved and not restored, the most kept (a pop() missing?)"
-            );
+    set(ctx, &native, "rectMode", move |ctx: Ctx<'js>, v: String| {
+        let Some(m) = mode(&v) else {
+            let why = format!("rectMode(): {v:?} is not one of its constants");
             return Err(Exception::throw_message(&ctx, &why));
-        }
-        s.draw(&ctx, Op::Push)?;
-        let mut state = s.state();
-        let level = Saved {
-            colors: state.colors.clone(),
-            clipped: state.clipped,
         };
-        state.saved.push(level);
-        state.clipped = false;
-        Ok::<_, rquickjs::Error>(())
-    })?;
-    let s = stage.clone();
-    set(ctx, &native, "pop", move |ctx: Ctx<'js>| {
-        s.draw(&ctx, Op::Pop)?;
-        let mut state = s.state();
-        if let Some(level) = state.saved.pop() {
-            (state.colors, state.clipped) = (level.colors, level.clipped);
-        }
-        Ok::<_, rquickjs::Error>(())
+        s.draw(&ctx, Op::RectMode(m))?;
+        s.state().look.now.rect_mode = m;
+        Ok(())
     })?;
     let s = stage.clone();
     set(
@@ -546,6 +512,14 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         native.set(
             name,
             Function::new(ctx.clone(), move |ctx: Ctx<'js>, args: Rest<Value<'js>>| {
+                // p5 remembers that fill() or stroke() was called (text
+                // is black and unstroked until then), even with a colour
+                // it can't read.
+                match name {
+                    "fill" => s.text(|t| t.fill_set = true),
+                    "stroke" => s.text(|t| t.stroke_set = true),
+                    _ => {}
+                }
                 let c = s.color(&ctx, name, &args.0)?;
                 // The canvas ignores a colour it can't parse (NaN), as here.
                 match c.to_rgba() {
@@ -572,7 +546,7 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, stage: &Stage) -> rquickjs::Result<()
         move |ctx: Ctx<'js>, mode: String, maxes: Rest<N>| {
             let maxes: Vec<f64> = maxes.0.iter().map(|m| m.0).collect();
             let mut state = s.state();
-            colour::set_mode(&mut state.colors, &mode, &maxes)
+            colour::set_mode(&mut state.look.now.colors, &mode, &maxes)
                 .map_err(|why| Exception::throw_message(&ctx, &format!("colorMode(): {why}")))
         },
     )?;

@@ -78,7 +78,7 @@ pub(super) fn install_colours<'js>(
         move |ctx: Ctx<'js>, name: String, args: Rest<Value<'js>>| {
             let c = s.color(&ctx, &name, &args.0)?;
             let state = s.state();
-            let colors = &state.colors;
+            let colors = &state.look.now.colors;
             Ok::<_, rquickjs::Error>(match name.as_str() {
                 "red" => colors.red(&c),
                 "green" => colors.green(&c),
@@ -100,7 +100,9 @@ pub(super) fn install_colours<'js>(
             let half = args.0.len() / 2;
             let from = s.color(&ctx, "lerpColor", &args.0[..half])?;
             let to = s.color(&ctx, "lerpColor", &args.0[half..])?;
-            Ok::<_, rquickjs::Error>(to_js(&s.state().colors.lerp_color(&from, &to, amt.0)))
+            Ok::<_, rquickjs::Error>(to_js(
+                &s.state().look.now.colors.lerp_color(&from, &to, amt.0),
+            ))
         },
     )?;
     let s = stage.clone();
@@ -115,6 +117,8 @@ pub(super) fn install_colours<'js>(
     let s = stage.clone();
     set(ctx, native, "rgbMax", move |i: usize| {
         s.state()
+            .look
+            .now
             .colors
             .maxes_of(ColorMode::Rgb)
             .get(i)

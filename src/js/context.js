@@ -144,7 +144,7 @@
       },
       // p5's smooth() and noSmooth() set it on a 2D canvas.
       imageSmoothingEnabled: {
-        get: () => on(() => P.surface()._look.smooth),
+        get: () => on(() => native.isSmooth()),
         set: (v) => on(() => (v ? api.smooth() : api.noSmooth())),
       },
       filter: {

@@ -10,11 +10,10 @@
   const G = globalThis;
   const { api, S, sync, unsupported, publish } = P;
 
-  // What p5 keeps on each renderer for images: imageMode, tint (straight
-  // 8-bit RGBA, or null) and smoothing, with what push() saved of them.
-  const look = () => ({ imageMode: 'corner', tint: null, smooth: true, saved: [] });
-  // The sketch's canvas, as a target (number 0).
-  const canvas = { _id: 0, _look: look(), _s: null };
+  // The sketch's canvas, as a target (number 0). What p5 keeps on each
+  // renderer for images (imageMode, tint, smoothing) is the target's own
+  // in the natives (src/js/look.rs), which push() and pop() save.
+  const canvas = { _id: 0, _s: null };
   let current = canvas;
   // The target, for the files after this one (text.js keeps each one's
   // text state on it).
@@ -47,7 +46,6 @@
   function own(t, w, h, density) {
     t.width = w; t.height = h; t._density = density;
     t._s = { width: w, height: h, pixels: [], angleMode: 'radians' };
-    t._look = look();
   }
   // The pixels[] of `t`: the target's are in S.
   function pixelsOf(t) { return t === current ? S.pixels : t._s.pixels; }
@@ -142,13 +140,6 @@
   Graphics.ready = false;
 
   // ------------------------------------------------------------- drawing
-  // p5's modeAdjust for imageMode: a box of positive sizes.
-  function placed(a, b, c, d, mode) {
-    if (mode === 'corners') return [Math.min(a, c), Math.min(b, d), Math.abs(c - a), Math.abs(d - b)];
-    [c, d] = [Math.abs(c), Math.abs(d)];
-    if (mode === 'center') return [a - c * 0.5, b - d * 0.5, c, d];
-    return [a, b, c, d];
-  }
   const isImage = (img) => img instanceof Image || img instanceof Graphics;
   function source(call, img) {
     if (!isImage(img)) {
@@ -164,12 +155,9 @@
     const within = (v, whole) => (v > 0 && v < whole ? v : whole);
     const sw = within(sWidth !== undefined ? sWidth : defW, defW);
     const sh = within(sHeight !== undefined ? sHeight : defH, defH);
-    const l = current._look;
-    const [x, y, w, h] = placed(dx, dy, dWidth || defW, dHeight || defH, l.imageMode);
     const s = img._density;
-    const t = l.tint || [-1, 0, 0, 0];
-    native.drawImage(img._id, l.smooth, t[0], t[1], t[2], t[3],
-      s * (sx || 0), s * (sy || 0), s * sw, s * sh, x, y, w, h);
+    native.drawImage(img._id, true, s * (sx || 0), s * (sy || 0), s * sw, s * sh,
+      dx, dy, dWidth || defW, dHeight || defH);
   };
   // copy([src,] sx, sy, sw, sh, dx, dy, dw, dh) into `target`: unscaled
   // by imageMode or tint, smoothed as image() is.
@@ -179,7 +167,7 @@
     else if (args.length !== 8) throw new Error('copy(): takes 8 numbers, or an image and 8 numbers');
     const [sx, sy, sw, sh, dx, dy, dw, dh] = args;
     const s = src === canvas ? native.density() : src._density;
-    native.drawImage(src._id, current._look.smooth, -1, 0, 0, 0, s * sx, s * sy, s * sw, s * sh, dx, dy, dw, dh);
+    native.drawImage(src._id, false, s * sx, s * sy, s * sw, s * sh, dx, dy, dw, dh);
   }
   api.copy = function (...args) { copyInto(isImage(this) ? this : canvas, args); };
   // blend([src,] sx, sy, sw, sh, dx, dy, dw, dh, mode): copy() under the
@@ -199,26 +187,11 @@
     }
   }
   api.blend = function (...args) { blendInto(isImage(this) ? this : canvas, args); };
-  api.imageMode = function (m) {
-    if (m === 'corner' || m === 'corners' || m === 'center') current._look.imageMode = m;
-  };
-  api.tint = function (...args) { current._look.tint = api.color(...args).levels; };
-  api.noTint = function () { current._look.tint = null; };
-  api.smooth = function () { current._look.smooth = true; };
-  api.noSmooth = function () { current._look.smooth = false; };
-  // push() and pop() save imageMode, tint and smoothing, as p5's do.
-  const [push, pop] = [api.push, api.pop];
-  api.push = function () {
-    push();
-    const l = current._look;
-    l.saved.push([l.imageMode, l.tint, l.smooth]);
-  };
-  api.pop = function () {
-    pop();
-    const l = current._look;
-    const was = l.saved.pop();
-    if (was) [l.imageMode, l.tint, l.smooth] = was;
-  };
+  api.imageMode = function (m) { native.imageMode(String(m)); };
+  api.tint = function (...args) { native.tint(...api.color(...args).levels); };
+  api.noTint = function () { native.noTint(); };
+  api.smooth = function () { native.smooth(true); };
+  api.noSmooth = function () { native.smooth(false); };
 
   // ------------------------------------------------------------ making
   // Read at once from the sketch's folder (p5's preload() waits for it);
@@ -259,6 +232,6 @@
   const p5 = G.p5;
   p5.Image = Image;
   p5.Graphics = Graphics;
-  publish(['image', 'copy', 'blend', 'imageMode', 'tint', 'noTint', 'smooth', 'noSmooth', 'push', 'pop',
+  publish(['image', 'copy', 'blend', 'imageMode', 'tint', 'noTint', 'smooth', 'noSmooth',
     'loadImage', 'createImage', 'createGraphics', 'get', 'set']);
 })(__native, __whalegenPrelude);

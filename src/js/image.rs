@@ -9,8 +9,9 @@ use std::sync::Arc;
 use rquickjs::prelude::Rest;
 use rquickjs::{Array, Ctx, Exception, Function, Object};
 
-use super::bind::{set, Stage, N};
+use super::bind::{numbers, set, Stage, N};
 use super::files::read_data;
+use super::look;
 use super::surfaces::{raster, Guard, Surfaces, CANVAS, MAX_PIXELS};
 use crate::folder::Folder;
 use crate::limits::{MAX_SCALE, MAX_SIDE, MIN_SCALE};
@@ -97,13 +98,20 @@ pub(super) fn install_images<'js>(
         ctx,
         &native,
         "drawImage",
-        move |ctx: Ctx<'js>, id: u32, smooth: bool, v: Rest<N>| {
-            let v: Vec<f64> = v.0.iter().map(|n| n.0).collect();
-            let at = |i: usize| v.get(i).copied().unwrap_or(f64::NAN);
-            // A tint is four channels; a negative first one means none.
-            let tint = (at(0) >= 0.0).then(|| [0, 1, 2, 3].map(|i| at(i).clamp(0.0, 255.0) as u8));
-            let src = [at(4), at(5), at(6), at(7)];
-            let dst = [at(8), at(9), at(10), at(11)];
+        move |ctx: Ctx<'js>, id: u32, placed: bool, v: Rest<N>| {
+            let [sx, sy, sw, sh, dx, dy, dw, dh] = numbers(&v.0);
+            let (mode, tint, smooth) = {
+                let state = s.state();
+                let look = &state.look.now;
+                (look.image_mode, look.tint, look.smooth)
+            };
+            let src = [sx, sy, sw, sh];
+            // image() reads imageMode and tint; copy() neither.
+            let (dst, tint) = if placed {
+                (look::placed([dx, dy, dw, dh], mode), tint)
+            } else {
+                ([dx, dy, dw, dh], None)
+            };
             let drawn = s.surfaces(&ctx, |p5, surfaces, target| {
                 let own;
                 let source = if id == target {

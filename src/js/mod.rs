@@ -10,6 +10,7 @@ mod files;
 mod filter;
 mod image;
 mod load;
+mod look;
 pub(crate) mod maths;
 mod natives;
 mod numbers;
@@ -17,6 +18,7 @@ mod pixels;
 mod record;
 mod surfaces;
 mod text;
+mod text_state;
 mod version;
 mod xml;
 

@@ -11,9 +11,8 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::bind::Saved;
+use super::look::Looks;
 use crate::limits::{scaled, MAX_SIDE};
-use crate::p5::colour::colorspace::ColorState;
 use crate::p5::{Kind, P5};
 
 /// The most pixels a sketch's images and graphics may hold together:
@@ -43,9 +42,7 @@ pub(super) const CANVAS: u32 = 0;
 pub(super) struct Surface {
     pub(super) p5: P5,
     pub(super) kind: Kind,
-    pub(super) colors: ColorState,
-    pub(super) clipped: bool,
-    pub(super) saved: Vec<Saved>,
+    pub(super) look: Looks,
 }
 
 impl Surface {
@@ -53,9 +50,7 @@ impl Surface {
         Surface {
             p5,
             kind: Kind::Polygon,
-            colors: ColorState::default(),
-            clipped: false,
-            saved: Vec::new(),
+            look: Looks::default(),
         }
     }
 }
@@ -153,6 +148,11 @@ impl Surfaces {
     /// The canvas of surface `id`, when it exists and is not the target.
     pub(super) fn get(&self, id: u32) -> Option<&P5> {
         self.map.get(&id).map(|s| &s.p5)
+    }
+
+    /// The look of surface `id`, when it exists and is not the target.
+    pub(super) fn looks(&self, id: u32) -> Option<&Looks> {
+        self.map.get(&id).map(|s| &s.look)
     }
 }
 

@@ -16,7 +16,7 @@
   const BOLDITALIC = 'bold italic', WORD = 'WORD', CHAR = 'CHAR';
   define('BOLDITALIC', BOLDITALIC); define('WORD', WORD); define('CHAR', CHAR);
   const LEFT = 'left', RIGHT = 'right', CENTER = 'center', TOP = 'top', BOTTOM = 'bottom';
-  const BASELINE = 'alphabetic', NORMAL = 'normal', ITALIC = 'italic', BOLD = 'bold';
+  const BASELINE = 'alphabetic';
   // What p5.js 2's front-end (src/js/v2/text.js) sets otherwise: the
   // leading of a size when textLeading() was not called, a factor of it;
   // whether a loaded font is drawn as outlines placed by its ascender (1.x)
@@ -28,68 +28,21 @@
     middle: (T, above, below) => (above - below) / 2,
   };
 
-  // A renderer's text state. `canvas` is the canvas's font, the face and
-  // size that draw and measure a page font: p5 sets it from the rest
-  // whenever they change, and the canvas keeps the one before when the
-  // font string is not CSS.
-  const fresh = () => ({
-    font: 'sans-serif', size: 12, leading: 15, leadingSet: false, style: NORMAL, weight: NORMAL,
-    align: LEFT, baseline: BASELINE, wrap: WORD, ascent: null, descent: null,
-    fillSet: false, strokeSet: false, rectMode: 'corner', canvas: { face: 0, size: 12 },
-  });
-  // A surface's text state and what push() saved of it, kept on the
-  // surface (image.js's target) from its first use.
-  function textOf(surface) {
-    if (!surface._text) surface._text = { now: fresh(), saved: [] };
-    return surface._text;
+  // The p5.Font objects loadFont() made, by their number.
+  const loaded = new Map();
+  // A surface's text state, kept in the natives (src/js/text_state.rs)
+  // with the rest that push() saves: the target's, or with `canvas` the
+  // sketch's canvas's. `font` is a p5.Font or a page font's name; `canvas`
+  // the face and size that draw and measure a page font.
+  function stateOf(canvas) {
+    const T = native.textState(canvas);
+    if (typeof T.font === 'number') T.font = loaded.get(T.font);
+    T.canvas = { face: T.face, size: T.faceSize };
+    return T;
   }
-  const own = () => textOf(P.surface()).now;
-  // The canvas's, which a p5.Font reads (p5's `font.parent._renderer`):
-  // this file runs while the canvas is the target.
-  const canvasText = textOf(P.surface()).now;
-
-  // p5's renderer remembers whether fill() and stroke() were ever called
-  // (text is black and unstroked until they are) and the rect mode (a
-  // text box reads it); push() and pop() save that with the text state,
-  // except the ascent and descent cached, as p5's do.
-  function wrap(name, before, after) {
-    const f = G[name];
-    define(name, function (...args) {
-      if (before) before(...args);
-      const result = f.apply(this, args);
-      if (after) after(...args);
-      return result;
-    });
-  }
-  wrap('fill', () => { own().fillSet = true; });
-  wrap('stroke', () => { own().strokeSet = true; });
-  wrap('rectMode', (m) => { own().rectMode = String(m); });
-  wrap('push', null, () => {
-    const t = textOf(P.surface());
-    t.saved.push(Object.assign({}, t.now));
-  });
-  wrap('pop', null, () => {
-    const t = textOf(P.surface());
-    if (t.saved.length === 0) return;
-    const { ascent, descent } = t.now;
-    Object.assign(t.now, t.saved.pop(), { ascent, descent });
-  });
+  const own = () => stateOf(false);
 
   // --------------------------------------------------------------- fonts
-  // The bundled faces are numbered family * 4 + style; the page maps CSS
-  // names to them as tools/p5ref/fonts.conf maps them for Chromium, and
-  // any other name to the browser's standard font, serif.
-  const SANS = 0, SERIF = 4, MONO = 8;
-  const FAMILIES = {
-    'sans-serif': SANS, 'dejavu sans': SANS, arial: SANS, helvetica: SANS, verdana: SANS,
-    tahoma: SANS, 'trebuchet ms': SANS, 'system-ui': SANS, 'liberation sans': SANS,
-    serif: SERIF, 'dejavu serif': SERIF, times: SERIF, 'times new roman': SERIF, georgia: SERIF,
-    'liberation serif': SERIF,
-    monospace: MONO, 'dejavu sans mono': MONO, courier: MONO, 'courier new': MONO,
-    consolas: MONO, menlo: MONO, monaco: MONO, 'liberation mono': MONO,
-  };
-  const STYLES = { [NORMAL]: 0, [BOLD]: 1, [ITALIC]: 2, [BOLDITALIC]: 3 };
-
   // A font loaded with loadFont(): p5 draws it as outlines, measured by
   // the font's own ascender and descender. Its textBounds() and
   // textToPoints() read the canvas's text state, as p5's read the
@@ -100,9 +53,10 @@
       const [unitsPerEm, ascender, descender] = native.fontMetrics(id);
       const name = String(path).split('/').pop().replace(/\.[^.]*$/, '');
       this._id = id;
+      loaded.set(id, this);
       this.font = { familyName: name, styleName: 'Regular', unitsPerEm, ascender, descender: -descender, supported: true };
     }
-    _scale(fontSize) { return 1 / this.font.unitsPerEm * (fontSize || canvasText.size); }
+    _scale(fontSize) { return 1 / this.font.unitsPerEm * (fontSize || stateOf(true).size); }
     // opentype.js's glyphs of `str`: number, advance, kerning after, box.
     _glyphs(str) {
       const flat = native.textGlyphs(this._id, str);
@@ -128,8 +82,8 @@
     _advance(line, fontSize) { return this._forEachGlyph(this._glyphs(line), 0, fontSize, () => {}); }
     // p5's _handleAlignment: (x, y) moved by the canvas's alignment, for a
     // line `width` wide (its advance at the canvas's text size by default).
-    _place(line, x, y, width = this._advance(line, canvasText.size)) {
-      const T = canvasText;
+    _place(line, x, y, width = this._advance(line, stateOf(true).size)) {
+      const T = stateOf(true);
       if (T.align === CENTER) x -= width / 2;
       else if (T.align === RIGHT) x -= width;
       if (T.baseline === TOP) y += this.font.ascender * this._scale(T.size);
@@ -142,9 +96,10 @@
     // a glyph is missing, as at '\n') a leading lower, its width the
     // widest line's, then placed as the canvas aligns text.
     textBounds(str, x = 0, y = 0, fontSize) {
-      fontSize = fontSize || canvasText.size;
+      const T = stateOf(true);
+      fontSize = fontSize || T.size;
       const scale = this._scale(fontSize);
-      const lineHeight = canvasText.leading;
+      const lineHeight = T.leading;
       const xs = [[]];
       const ys = [];
       this._forEachGlyph(this._glyphs(String(str)), x, fontSize, (g, gX) => {
@@ -170,7 +125,7 @@
     // dropped), each with the path's angle there in degrees (`alpha`);
     // lines a leading apart, each aligned as the canvas aligns text.
     textToPoints(txt, x, y, fontSize, options) {
-      const T = canvasText;
+      const T = stateOf(true);
       if (typeof txt !== 'string') throw new TypeError('font.textToPoints(): the text must be a string, not ' + typeof txt);
       const [sampleFactor, simplify] = sampling(options);
       fontSize = fontSize || T.size;
@@ -201,17 +156,6 @@
     return [Number(opts.sampleFactor), opts.simplifyThreshold ? Number(opts.simplifyThreshold) : 0];
   }
 
-  // The family of a CSS font-family list: the first one known, else the
-  // page's standard font; null when the list is not CSS.
-  const FAMILY_LIST = /^\s*("[^"]*"|'[^']*'|[^,"']+)(\s*,\s*("[^"]*"|'[^']*'|[^,"']+))*\s*$/;
-  function family(list) {
-    if (!FAMILY_LIST.test(list)) return null;
-    for (const part of list.split(',')) {
-      const name = part.trim().replace(/^["']|["']$/g, '').replace(/\s+/g, ' ').toLowerCase();
-      if (FAMILIES[name] !== undefined) return FAMILIES[name];
-    }
-    return SERIF;
-  }
   // The face that draws and measures: the loaded font's, or the canvas's.
   function face(T) {
     return T.font instanceof Font ? T.font._id : T.canvas.face;
@@ -222,98 +166,44 @@
     if (!metrics.has(id)) metrics.set(id, native.fontMetrics(id));
     return metrics.get(id);
   }
-  // Skia's SkScalarRoundToScalar.
-  const round = (v) => Math.floor(v + 0.5);
-
-  // p5 measures a page font's ascent and descent in the page, where a
-  // span of its size sits in a line of the page's 16 px font (DejaVu
-  // Serif): whole pixels, and a descent never below that line's.
-  function updateMetrics(T) {
-    if (T.font instanceof Font) {
-      const [em, ascender, descender] = metricsOf(T.font._id);
-      T.ascent = ascender * T.size / em;
-      T.descent = descender * T.size / em;
-      return;
-    }
-    const [em, ascender, descender] = metricsOf(family(String(T.font)) || SERIF);
-    const [pageEm, , pageDescender] = metricsOf(SERIF);
-    T.ascent = round(T.size * ascender / em);
-    T.descent = Math.max(round(T.size * descender / em), round(16 * pageDescender / pageEm));
-  }
-  // p5's _applyTextProperties: the cached metrics forgotten, and the
-  // canvas's font set to `${style} ${size}px ${font}`, a name with spaces
-  // quoted (so a list with spaces is one unknown name). Blink keeps the
-  // size in 64ths of a pixel, rounded down.
-  function applied(T) {
-    T.ascent = null;
-    T.descent = null;
-    if (T.font instanceof Font) return;
-    const name = String(T.font || 'sans-serif');
-    const fam = family(/\s/.test(name) ? '"' + name + '"' : name);
-    const px = T.size || 12;
-    // A weight over 500 picks the bold face (CSS's matching, between the
-    // faces' 400 and 700); only p5.js 2's textWeight() sets one.
-    const style = STYLES[T.style || NORMAL] | (T.weight > 500 ? STYLES[BOLD] : 0);
-    if (fam !== null && STYLES[T.style || NORMAL] !== undefined && typeof px === 'number' && px >= 0 && px < Infinity) {
-      T.canvas = { face: fam + style, size: Math.floor(px * 64) / 64 };
-    }
-  }
-
   // For p5.js 2's front-end (src/js/v2/text.js): the text state, the face
   // and size that draw it, the faces' metrics, and the leading factor.
-  P.text = { own, face, size, applied, metricsOf, layout, Font };
+  P.text = { own, face, size, metricsOf, layout, Font };
 
   // ------------------------------------------------------------- settings
+  // Each a getter without its argument, else a setter of the state.
   define('textSize', function (s) {
-    const T = own();
-    if (typeof s !== 'number') return T.size;
-    T.size = s;
-    if (!T.leadingSet) T.leading = s * layout.leading;
-    applied(T);
+    if (typeof s !== 'number') return own().size;
+    native.textSize(s, layout.leading);
     return undefined;
   });
   define('textLeading', function (l) {
-    const T = own();
-    if (typeof l !== 'number') return T.leading;
-    T.leadingSet = true;
-    T.leading = l;
+    if (typeof l !== 'number') return own().leading;
+    native.textLeading(l);
     return undefined;
   });
   define('textStyle', function (s) {
-    const T = own();
-    if (!s) return T.style;
-    if (s === NORMAL || s === ITALIC || s === BOLD || s === BOLDITALIC) T.style = s;
-    applied(T);
+    if (!s) return own().style;
+    native.textStyle(String(s));
     return undefined;
   });
   define('textAlign', function (h, v) {
-    const T = own();
-    if (h === undefined) return { horizontal: T.align, vertical: T.baseline };
-    T.align = h;
-    if (v !== undefined) T.baseline = v;
-    applied(T);
-    return undefined;
-  });
-  define('textWrap', function (w) { const T = own(); T.wrap = w; return T.wrap; });
-  define('textFont', function (theFont, theSize) {
-    const T = own();
-    if (arguments.length === 0) return T.font;
-    if (!theFont) throw new Error('null font passed to textFont');
-    T.font = theFont;
-    if (theSize) {
-      T.size = theSize;
-      if (!T.leadingSet) T.leading = theSize * layout.leading;
+    if (h === undefined) {
+      const T = own();
+      return { horizontal: T.align, vertical: T.baseline };
     }
-    applied(T);
+    native.textAlign(String(h), v === undefined ? undefined : String(v));
     return undefined;
   });
-  const ascentOf = (T) => { if (T.ascent === null) updateMetrics(T); return T.ascent; };
-  define('textAscent', function () { return ascentOf(own()); });
-  define('textDescent', function () {
-    const T = own();
-    if (T.descent === null) updateMetrics(T);
-    return T.descent;
+  define('textWrap', function (w) { native.textWrap(String(w)); return own().wrap; });
+  define('textFont', function (theFont, theSize) {
+    if (arguments.length === 0) return own().font;
+    if (!theFont) throw new Error('null font passed to textFont');
+    native.textFont(theFont instanceof Font ? theFont._id : String(theFont), theSize || 0, layout.leading);
+    return undefined;
   });
+  define('textAscent', () => native.textAscent());
+  define('textDescent', () => native.textDescent());
   const lineWidth = (T, line) => native.textWidth(face(T), size(T), line);
   define('textWidth', function (...args) {
     const T = own();
@@ -384,13 +274,13 @@
       }
       return;
     }
-    if (T.rectMode === CENTER) x -= maxWidth / 2;
+    if (T.rectCenter) x -= maxWidth / 2;
     if (T.align === CENTER) x += maxWidth / 2;
     else if (T.align === RIGHT) x += maxWidth;
     if (maxHeight !== undefined) {
-      if (T.rectMode === CENTER) { y -= maxHeight / 2; finalMinHeight -= maxHeight / 2; }
+      if (T.rectCenter) { y -= maxHeight / 2; finalMinHeight -= maxHeight / 2; }
       const originalY = y;
-      const ascent = ascentOf(T);
+      const ascent = native.textAscent();
       if (T.baseline === BOTTOM) {
         y = Math.max(y + maxHeight, y);
         finalMinHeight += ascent;

@@ -14,6 +14,7 @@ use rquickjs::{Ctx, Exception, Object};
 use super::bind::{set, Stage, N};
 use super::files::refuse_url;
 use super::record::Op;
+use super::text_state::install_text_state;
 use crate::folder::Folder;
 use crate::p5::typeset::outline::{Cmd, TooMany};
 use crate::p5::typeset::text::{Font, TextDraw, TextRun, BUNDLED_FACES};
@@ -63,6 +64,14 @@ pub(super) fn install_text(
             }
         }
     };
+
+    // A loaded font's number is text.js's, always one of `fonts`.
+    let all = fonts.clone();
+    let metrics = move |n: u32| {
+        let all = all.borrow();
+        all.get(n as usize).unwrap_or(&all[0]).metrics()
+    };
+    install_text_state(ctx, &native, stage, metrics)?;
 
     let f = font.clone();
     set(ctx, &native, "fontMetrics", move |ctx: Ctx<'_>, n: N| {

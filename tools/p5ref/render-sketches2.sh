@@ -20,5 +20,6 @@ spline-contours         3  0,2        7
 shape-kinds             3  0,2        7
 type                    1  0          7
 window-size             1  0          7  400x300
+text-direction          1  0          7
 '
 . ./render-table.sh

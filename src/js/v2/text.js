@@ -9,7 +9,7 @@
 (function (native, shared) {
   'use strict';
   const { api, publish } = shared;
-  const { own, face, size, applied, metricsOf, layout, Font } = shared.text;
+  const { own, face, size, metricsOf, layout, Font } = shared.text;
   const LEFT = 'left', CENTER = 'center', RIGHT = 'right', TOP = 'top', BOTTOM = 'bottom';
 
   layout.leading = 1.275;
@@ -19,18 +19,21 @@
   layout.middle = (T) => { const f = fontMetrics(T); return f.middle - f.shift; };
 
   api.textWeight = function (weight) {
-    const T = own();
-    if (typeof weight !== 'number') return T.weight;
-    T.weight = weight;
-    applied(T);
+    if (typeof weight !== 'number') return own().weight;
+    native.textWeight(weight);
+    return undefined;
+  };
+
+  api.textDirection = function (direction) {
+    if (direction === undefined) return own().direction;
+    native.textDirection(String(direction));
     return undefined;
   };
 
   // 2.x's textWrap() is a getter too; a setter of WORD or CHAR only.
   api.textWrap = function (wrap) {
-    const T = own();
-    if (wrap === 'WORD' || wrap === 'CHAR') T.wrap = wrap;
-    return T.wrap;
+    if (wrap === 'WORD' || wrap === 'CHAR') native.textWrap(wrap);
+    return own().wrap;
   };
 
   // 2.x's lines: tabs as two spaces, cut at line breaks.
@@ -135,6 +138,6 @@
     }
   };
 
-  publish(['textWeight', 'textWrap', 'textWidth', 'fontWidth', 'textAscent', 'textDescent', 'textBounds',
+  publish(['textWeight', 'textDirection', 'textWrap', 'textWidth', 'fontWidth', 'textAscent', 'textDescent', 'textBounds',
     'fontBounds', 'loadFont']);
 })(__native, __whalegenPrelude);
