@@ -122,7 +122,9 @@ fn rim_weight(d: f64) -> f64 {
 /// 1), `n` a quarter turn from it. Circles at the same place face right.
 fn heading(centres: &[V2], i: usize) -> (V2, V2) {
     let ahead = match i {
-        0 => centres.get(1).map_or(V2::new(0.0, 0.0), |&c| centres[0] - c),
+        0 => centres
+            .get(1)
+            .map_or(V2::new(0.0, 0.0), |&c| centres[0] - c),
         _ => centres[i - 1] - centres[i],
     };
     let u = if ahead.length() > 1e-9 {
