@@ -1,5 +1,6 @@
 //! `style = "caterpillar"`: the chain's circles drawn as a caterpillar seen
-//! from above, lit from the top left, on a pale leaf green. Every part is
+//! from above, lit from the top left, on a pale leaf green (flat: soft
+//! backdrop discs made the README's lossy GIF smear the body's trail). Every part is
 //! placed from the circles' centres and diameters alone, so any chain the
 //! parameters allow draws (stacked circles, a rigid body, 100,000 segments).
 
@@ -10,30 +11,15 @@ use crate::p5::{Rgba, P5};
 /// The default `background` of the caterpillar: a pale leaf green.
 pub const BACKGROUND: Rgba = Rgba::new(228, 238, 206, 255);
 
-/// The backdrop's soft discs, as fractions of the canvas: (x of the width,
-/// y of the height, diameter of the height), and how much lighter (above 1)
-/// or darker than `background` each is.
-const BACKDROP: [(f64, f64, f64, f64); 7] = [
-    (0.08, 0.85, 0.9, 1.035),
-    (0.27, 0.15, 0.55, 0.975),
-    (0.47, 0.95, 0.7, 0.975),
-    (0.63, 0.2, 0.8, 1.035),
-    (0.86, 0.75, 0.65, 0.975),
-    (0.97, 0.1, 0.45, 1.035),
-    (0.36, 0.55, 0.3, 1.02),
-];
-
 /// The skin between two segments, as wide as this share of the smaller one.
 const NECK: f64 = 0.85;
 
 /// How far the shadow falls from the body, in diameters of each circle.
 const SHADOW: V2 = V2::new(0.1, 0.16);
 
-/// The caterpillar of the circles at `centres` (head first): the backdrop,
-/// the shadow, the legs, the segments from the tail forward, then the head
+/// The caterpillar of the circles at `centres` (head first): the shadow, the legs, the segments from the tail forward, then the head
 /// with its antennae and face. `background` is already painted.
 pub(super) fn draw(p5: &mut P5, centres: &[V2], p: &ChainParams) {
-    backdrop(p5, p.background);
     let diameter = |i: usize| p.diameter(i).abs();
     let ground = shade(p.background, 0.84);
     p5.stroke(ground);
@@ -85,16 +71,6 @@ pub(super) fn draw(p5: &mut P5, centres: &[V2], p: &ChainParams) {
         }
     }
     head(p5, centres, p.head_size.abs(), p, rim);
-}
-
-/// The soft discs behind everything: a leaf's light and shade.
-fn backdrop(p5: &mut P5, background: Rgba) {
-    let (w, h) = (f64::from(p5.width()), f64::from(p5.height()));
-    p5.no_stroke();
-    for (x, y, d, k) in BACKDROP {
-        p5.fill(shade(background, k));
-        p5.circle(x * w, y * h, d * h);
-    }
 }
 
 /// One body segment: a disc in `color` with a `rim`, a lighter crescent

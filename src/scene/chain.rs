@@ -19,7 +19,7 @@ pub enum ChainStyle {
     Circles,
     /// A caterpillar on the same circles: shaded segments with a rim, a
     /// highlight, spots and legs, a face on the head, a shadow under it,
-    /// on a pale leaf green with a faint backdrop.
+    /// on a pale leaf green.
     #[default]
     Caterpillar,
 }
