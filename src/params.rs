@@ -11,7 +11,7 @@ use toml::{Table, Value};
 use crate::error::Error;
 use crate::p5::colour::color::Written;
 use crate::p5::Rgba;
-use crate::scene::{ChainParams, SceneKind, SceneParams, TreeParams, WhaleParams};
+use crate::scene::{ChainParams, ChainStyle, SceneKind, SceneParams, TreeParams, WhaleParams};
 
 /// The keys every scene takes besides its own.
 pub const RUN_KEYS: [&str; 5] = ["width", "height", "seed", "fps", "frames"];
@@ -88,7 +88,8 @@ impl Settings {
                 SceneParams::Whale(apply(WhaleParams::default(), &scene_keys, kind)?)
             }
             SceneKind::Chain => {
-                SceneParams::Chain(apply(ChainParams::default(), &scene_keys, kind)?)
+                let defaults = ChainParams::of_style(chain_style(&scene_keys));
+                SceneParams::Chain(apply(defaults, &scene_keys, kind)?)
             }
             SceneKind::Tree => SceneParams::Tree(apply(TreeParams::default(), &scene_keys, kind)?),
         };
@@ -99,6 +100,19 @@ impl Settings {
 /// One `(key, value)` to apply, and whether it is an edit (see
 /// [`Settings::resolve_over`]).
 type Override<'a> = (&'a (String, Value), bool);
+
+/// The chain's `style` as the last override that sets it gives it (the
+/// default when none does, or when it is not a style: `apply` refuses it
+/// then), whose defaults the others apply over: `style = "circles"` is
+/// SCENES.md's chain, white background and all.
+fn chain_style(overrides: &[Override]) -> ChainStyle {
+    overrides
+        .iter()
+        .rev()
+        .find(|((key, _), _)| key == "style")
+        .and_then(|((_, value), _)| value.clone().try_into().ok())
+        .unwrap_or_default()
+}
 
 /// `defaults` with each override applied; a key it does not have, or a
 /// value that does not fit, is refused by name.

@@ -2,12 +2,27 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::caterpillar;
 use super::{whole_turns, Scene, V2};
 use crate::check;
 use crate::error::Error;
 use crate::p5::{Rgba, P5};
 use crate::pointer::PathRef;
 pub use crate::pointer::PointerPath;
+
+/// How the chain is drawn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChainStyle {
+    /// SCENES.md exactly: white circles outlined in black on `background`
+    /// (255 unless set).
+    Circles,
+    /// A caterpillar on the same circles: shaded segments with a rim, a
+    /// highlight, spots and legs, a face on the head, a shadow under it,
+    /// on a pale leaf green.
+    #[default]
+    Caterpillar,
+}
 
 /// Every parameter of the chain scene, by its SCENES.md name: docs/SCENES.md
 /// gives each one's meaning, units, default and range (`whalegen show
@@ -38,12 +53,36 @@ pub struct ChainParams {
     /// to a whole number of waves a `period`, so the default render (one
     /// `period`) loops; `false`: SCENES.md's start, every circle at the centre.
     pub seamless: bool,
+    /// `"caterpillar"`, the default, draws the circles as a caterpillar in
+    /// `body_color` and `spot_color`; `"circles"` draws SCENES.md's chain,
+    /// and its `background` defaults to SCENES.md's white.
+    pub style: ChainStyle,
+    /// `style = "caterpillar"`: the colour of the body segments.
+    pub body_color: Rgba,
+    /// `style = "caterpillar"`: the colour of the spots and the antennae's tips.
+    pub spot_color: Rgba,
 }
 
+/// The most circles in the chain.
+pub const MAX_SEGMENTS: u32 = 100_000;
+
 impl Default for ChainParams {
+    /// The default look, `style = "caterpillar"`.
     fn default() -> Self {
+        ChainParams::of_style(ChainStyle::default())
+    }
+}
+
+impl ChainParams {
+    /// The defaults of `style`: SCENES.md's for `Circles`, the same with
+    /// a background that suits the caterpillar for `Caterpillar`.
+    pub fn of_style(style: ChainStyle) -> Self {
+        let background = match style {
+            ChainStyle::Circles => Rgba::grey(255),
+            ChainStyle::Caterpillar => caterpillar::BACKGROUND,
+        };
         ChainParams {
-            background: Rgba::grey(255),
+            background,
             segments: 12,
             head_ease: 0.1,
             spacing: 16.0,
@@ -70,14 +109,12 @@ impl Default for ChainParams {
             px: 200.0,
             py: 130.0,
             seamless: true,
+            style,
+            body_color: Rgba::new(122, 186, 58, 255),
+            spot_color: Rgba::new(255, 200, 40, 255),
         }
     }
-}
 
-/// The most circles in the chain.
-pub const MAX_SEGMENTS: u32 = 100_000;
-
-impl ChainParams {
     /// Refuses, by name, any parameter out of its range; sizes and
     /// positions within `check::MAX_SIZE`, so is every circle's diameter.
     pub(crate) fn check(&self) -> Result<(), Error> {
@@ -117,6 +154,12 @@ impl ChainParams {
             amplitude: (self.ax, self.ay),
             periods: (self.px, self.py),
         }
+    }
+
+    /// The diameter of circle `i` (0 the head): `head_size - i * taper`,
+    /// which p5 draws at its size whatever its sign.
+    pub(crate) fn diameter(&self, i: usize) -> f64 {
+        self.head_size - i as f64 * self.taper
     }
 
     /// A good number of frames: one `period` of the pointer's path.
@@ -216,8 +259,12 @@ impl Scene for Chain {
     fn draw(&self, p5: &mut P5) {
         let p = &self.params;
         p5.background(p.background);
+        if p.style == ChainStyle::Caterpillar {
+            caterpillar::draw(p5, &self.centres, p);
+            return;
+        }
         for (i, c) in self.centres.iter().enumerate().skip(1).rev() {
-            p5.circle(c.x, c.y, p.head_size - i as f64 * p.taper);
+            p5.circle(c.x, c.y, p.diameter(i));
         }
         p5.circle(self.centres[0].x, self.centres[0].y, p.head_size);
     }

@@ -2,6 +2,7 @@
 //! then `step` advances one p5 `draw()` tick and `draw` only reads the state.
 
 mod body;
+mod caterpillar;
 mod chain;
 mod lap;
 mod lsystem;
@@ -14,7 +15,7 @@ mod whale;
 mod whale_params;
 
 pub use body::Joint;
-pub use chain::{Chain, ChainParams, PointerPath};
+pub use chain::{Chain, ChainParams, ChainStyle, PointerPath};
 pub use lsystem::{LSystem, Size};
 pub use shark::{Fin, Pattern, Shape as SharkShape, Spot};
 pub use tree::{Tree, TreeParams, MAX_STROKES};
@@ -23,7 +24,7 @@ pub use whale::{Turn, Whale, WhaleParams, WhaleStyle};
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
-use crate::p5::P5;
+use crate::p5::{Rgba, P5};
 
 /// One animated scene.
 pub trait Scene: Send {
@@ -195,6 +196,12 @@ fn whole_turns(speed: f64, frames: u32) -> f64 {
     let tau = std::f64::consts::TAU;
     let frames = f64::from(frames);
     tau * (speed * frames / tau).round() / frames
+}
+
+/// A colour with its red, green and blue scaled by `k`, alpha kept.
+fn shade(c: Rgba, k: f64) -> Rgba {
+    let s = |v: u8| (f64::from(v) * k).round().clamp(0.0, 255.0) as u8;
+    Rgba::new(s(c.r), s(c.g), s(c.b), c.a)
 }
 
 /// A 2D vector in canvas units, with p5.Vector's arithmetic.

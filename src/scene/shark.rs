@@ -5,7 +5,7 @@
 use super::body::Joint;
 use super::body::{axes, smooth_curve, smooth_loop, BodyMap};
 use super::whale::WhaleParams;
-use super::V2;
+use super::{shade, V2};
 use crate::p5::{Rgba, P5};
 use crate::rng::SplitMix64;
 
@@ -230,12 +230,6 @@ impl Shape {
             p5.circle(eye.x, eye.y, 3.5);
         }
     }
-}
-
-/// A colour with its red, green and blue scaled by `k`, alpha kept.
-fn shade(c: Rgba, k: f64) -> Rgba {
-    let s = |v: u8| (f64::from(v) * k).round().clamp(0.0, 255.0) as u8;
-    Rgba::new(s(c.r), s(c.g), s(c.b), c.a)
 }
 
 /// The body's silhouette, head to tail on the left side and back on the

@@ -67,12 +67,15 @@ impl Reference {
 }
 
 /// The settings that make `scene` SCENES.md's sketch exactly: no loop, and
-/// the whale's plain look.
+/// the whale's and the chain's plain looks.
 pub fn literal_sketch(scene: SceneKind) -> Vec<(String, Value)> {
     let mut set = vec![("seamless".to_string(), Value::Boolean(false))];
-    if scene == SceneKind::Whale {
-        set.push(("style".into(), Value::String("sketch".into())));
-    }
+    let style = match scene {
+        SceneKind::Whale => Some("sketch"),
+        SceneKind::Chain => Some("circles"),
+        SceneKind::Tree => None,
+    };
+    set.extend(style.map(|s| ("style".to_string(), Value::String(s.into()))));
     set
 }
 
