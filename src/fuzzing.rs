@@ -18,14 +18,15 @@ const TEXT: &str = "fiffl AVATAR Wa ab\u{e9}\u{3b1}\u{5d0}\u{fb01}";
 /// A font file: parsed, shaped as opentype.js and as HarfBuzz, measured,
 /// and drawn both as an outline and as a glyph mask.
 pub fn font(bytes: &[u8]) {
+    // Only what `loadFont` accepts reaches the shapers, as in whalegen.
+    let Ok(font) = Font::parse(bytes.to_vec()) else {
+        return;
+    };
     if let Some(face) = rustybuzz::Face::from_slice(bytes, 0) {
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(TEXT);
         rustybuzz::shape(&face, &[], buffer);
     }
-    let Ok(font) = Font::parse(bytes.to_vec()) else {
-        return;
-    };
     let font = Arc::new(font);
     let mut p5 = P5::new(48, 48, 1.0).expect("a small canvas");
     for (draw, size) in [(TextDraw::Outline, 40.0), (TextDraw::Canvas, 12.0)] {

@@ -415,7 +415,7 @@ fn a_batch_file_stays_in_its_box() {
         // few for the whale.
         (
             r#"{ path = "q.gif", frame = 1, max_size = 1000 }"#,
-            "--max-size: even --quality 1 makes a larger GIF",
+            "`max_size` 1000 bytes: the smallest GIF reached is",
         ),
         (
             r#"{ path = "q.png", frame = 1, quality = 50 }"#,

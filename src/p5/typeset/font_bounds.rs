@@ -90,3 +90,59 @@ fn measure<'a, T: LookupSubtable<'a>>(
     }
     Ok(())
 }
+
+/// Whether the CFF table in `data` (a font file's bytes) keeps its first
+/// INDEXes (names, top dictionaries, strings, global subroutines) inside
+/// itself, or which does not, read before the font is parsed. ttf-parser
+/// skips an INDEX by its claimed size and asserts (in a debug build) that
+/// the next read is not past 4 GiB: a hostile INDEX claiming gigabytes
+/// would stop the program there instead of being refused. A font without
+/// a CFF table, or too short to list its tables, is left to the parser.
+pub(super) fn check_cff(data: &[u8]) -> Result<(), String> {
+    let Some(cff) = table(data, *b"CFF ") else {
+        return Ok(());
+    };
+    let refused = |what: &str| format!("a font whose CFF {what} INDEX runs past the table");
+    let mut at = usize::from(*cff.get(2).ok_or_else(|| refused("header"))?);
+    for what in ["name", "top dictionary", "string", "global subroutine"] {
+        at = index_end(cff, at).ok_or_else(|| refused(what))?;
+    }
+    Ok(())
+}
+
+/// The table tagged `tag` in an OpenType file's table directory.
+fn table(data: &[u8], tag: [u8; 4]) -> Option<&[u8]> {
+    let count = usize::from(u16::from_be_bytes(data.get(4..6)?.try_into().ok()?));
+    (0..count).find_map(|i| {
+        let record = data.get(12 + 16 * i..28 + 16 * i)?;
+        if record[..4] != tag {
+            return None;
+        }
+        let offset = u32::from_be_bytes(record[8..12].try_into().ok()?) as usize;
+        let length = u32::from_be_bytes(record[12..16].try_into().ok()?) as usize;
+        data.get(offset..offset.checked_add(length)?)
+    })
+}
+
+/// Where the CFF INDEX at `at` in `cff` ends, if it ends inside: a count,
+/// an offset size (1 to 4), count + 1 offsets, then the data the last
+/// offset (counted from 1) gives the size of.
+fn index_end(cff: &[u8], at: usize) -> Option<usize> {
+    let count = usize::from(u16::from_be_bytes(cff.get(at..at + 2)?.try_into().ok()?));
+    if count == 0 {
+        return Some(at + 2);
+    }
+    let size = usize::from(*cff.get(at + 2)?);
+    if !(1..=4).contains(&size) {
+        return None;
+    }
+    let offsets = at + 3;
+    let last = offsets + count * size;
+    let bytes = cff.get(last..last + size)?;
+    let data_size = bytes
+        .iter()
+        .fold(0usize, |n, &b| (n << 8) | usize::from(b))
+        .checked_sub(1)?;
+    let end = (last + size).checked_add(data_size)?;
+    (end <= cff.len()).then_some(end)
+}

@@ -69,6 +69,7 @@ impl Font {
     /// The font in `data` (a .ttf or .otf file's bytes), laid out as a
     /// loaded font, or why it is not one, in a few words.
     pub fn parse(data: Vec<u8>) -> Result<Font, String> {
+        super::font_bounds::check_cff(&data)?;
         let face = ttf_parser::Face::parse(&data, 0)
             .map_err(|e| format!("not a TrueType or OpenType font ({e})"))?;
         if face.number_of_glyphs() == 0 || face.tables().cmap.is_none() {
