@@ -110,16 +110,26 @@ pub(super) fn check_cff(data: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-/// The table tagged `tag` in an OpenType file's table directory.
+/// The table tagged `tag` in the table directory of an OpenType file, or
+/// of a collection's first font (the one `loadFont` reads).
 fn table(data: &[u8], tag: [u8; 4]) -> Option<&[u8]> {
-    let count = usize::from(u16::from_be_bytes(data.get(4..6)?.try_into().ok()?));
+    let be32 =
+        |at: usize| Some(u32::from_be_bytes(data.get(at..at + 4)?.try_into().ok()?) as usize);
+    let directory = if data.starts_with(b"ttcf") {
+        be32(12)?
+    } else {
+        0
+    };
+    let count = usize::from(u16::from_be_bytes(
+        data.get(directory + 4..directory + 6)?.try_into().ok()?,
+    ));
     (0..count).find_map(|i| {
-        let record = data.get(12 + 16 * i..28 + 16 * i)?;
+        let at = directory + 12 + 16 * i;
+        let record = data.get(at..at + 16)?;
         if record[..4] != tag {
             return None;
         }
-        let offset = u32::from_be_bytes(record[8..12].try_into().ok()?) as usize;
-        let length = u32::from_be_bytes(record[12..16].try_into().ok()?) as usize;
+        let (offset, length) = (be32(at + 8)?, be32(at + 12)?);
         data.get(offset..offset.checked_add(length)?)
     })
 }
@@ -145,4 +155,40 @@ fn index_end(cff: &[u8], at: usize) -> Option<usize> {
         .checked_sub(1)?;
     let end = (last + size).checked_add(data_size)?;
     (end <= cff.len()).then_some(end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A CFF font that loads (tests/sketches/text-points).
+    const GOOD: &[u8] = include_bytes!("../../../tests/sketches/text-points/bold-cff.otf");
+
+    /// The font fuzz target's find: a name INDEX claiming gigabytes.
+    const HOSTILE: &[u8] =
+        include_bytes!("../../../fuzz/regressions/font/cff-index-past-the-table");
+
+    /// `font` as the first font of a collection: a `ttcf` header before
+    /// it, its tables' offsets moved by the header's 16 bytes.
+    fn collection(font: &[u8]) -> Vec<u8> {
+        let mut moved = font.to_vec();
+        let count = usize::from(u16::from_be_bytes([font[4], font[5]]));
+        for i in 0..count {
+            let at = 12 + 16 * i + 8;
+            let offset = u32::from_be_bytes(moved[at..at + 4].try_into().unwrap());
+            moved[at..at + 4].copy_from_slice(&(offset + 16).to_be_bytes());
+        }
+        let mut ttc = b"ttcf\0\x01\0\0\0\0\0\x01\0\0\0\x10".to_vec();
+        ttc.extend(moved);
+        ttc
+    }
+
+    #[test]
+    fn a_cff_index_past_its_table_is_refused_alone_or_in_a_collection() {
+        assert_eq!(check_cff(GOOD), Ok(()));
+        assert_eq!(check_cff(&collection(GOOD)), Ok(()));
+        let refused = "a font whose CFF name INDEX runs past the table";
+        assert_eq!(check_cff(HOSTILE).unwrap_err(), refused);
+        assert_eq!(check_cff(&collection(HOSTILE)).unwrap_err(), refused);
+    }
 }
