@@ -337,3 +337,46 @@ fn a_frame_sink_takes_every_frame_in_order() {
     // 3 canvas units a frame: the circle of diameter 8 at x = 3, 6, 9, 12.
     assert_eq!(dots.0, [0, 2, 5, 8]);
 }
+
+/// A progress that counts what it is told.
+#[derive(Default)]
+struct Tallied {
+    total: u64,
+    advanced: u64,
+    finished: bool,
+}
+
+impl whalegen::Progress for Tallied {
+    fn start(&mut self, total: u64) {
+        self.total = total;
+    }
+    fn advance(&mut self) {
+        self.advanced += 1;
+    }
+    fn finish(&mut self) {
+        self.finished = true;
+    }
+}
+
+#[test]
+fn the_steps_before_a_late_start_are_counted_in_the_progress() {
+    // `--start 200000` steps long before its first frame: the bar must move
+    // meanwhile, once per step (and per pass: a GIF previews first).
+    let dir = tempfile::tempdir().unwrap();
+    for (output, passes) in [("frames/", 1), ("dot.gif", 2)] {
+        let options = RenderOptions {
+            start: 50,
+            ..options(&dir.path().join(output), 3)
+        };
+        let dot = Dot {
+            x: 0.0,
+            fail_at: None,
+            frame: 0,
+        };
+        let mut progress = Tallied::default();
+        render(Plan::new(Box::new(dot), &options).unwrap(), &mut progress).unwrap();
+        assert_eq!(progress.total, 50 * passes + 3, "{output}");
+        assert_eq!(progress.advanced, progress.total, "{output}");
+        assert!(progress.finished, "{output}");
+    }
+}

@@ -104,12 +104,7 @@ impl Animation {
         };
         self.written += 1;
         while self.stepped <= frame {
-            let n = self.stepped;
-            self.sketch.update(n).map_err(|err| at(Some(n), err))?;
-            self.stepped += 1;
-            if !self.independent {
-                self.draw(n)?;
-            }
+            self.step()?;
         }
         if !self.independent {
             return Ok(Some(true));
@@ -121,6 +116,28 @@ impl Animation {
             self.drawn = look;
         }
         Ok(Some(anew))
+    }
+
+    /// Steps the sketch on to the frame before the first selected one,
+    /// calling `tick` after each step: the warm-up of a render that starts
+    /// late (`--start`), which `advance` would otherwise do unseen.
+    pub(super) fn warm_up(&mut self, mut tick: impl FnMut()) -> Result<(), Error> {
+        while self.written == 0 && self.stepped < self.selection.first {
+            self.step()?;
+            tick();
+        }
+        Ok(())
+    }
+
+    /// One step of the sketch, drawn when frames build on the one before.
+    fn step(&mut self) -> Result<(), Error> {
+        let n = self.stepped;
+        self.sketch.update(n).map_err(|err| at(Some(n), err))?;
+        self.stepped += 1;
+        if !self.independent {
+            self.draw(n)?;
+        }
+        Ok(())
     }
 
     /// Whether frames can be drawn from snapshots on other threads.
@@ -167,7 +184,13 @@ impl Animation {
     /// threads cost more than they save (their first frames draw without
     /// the cached star stamps, on new pixmaps): 30 against 20 ms for the
     /// whale on two cores.
-    pub fn sample(mut self, every: u32, mut look: impl FnMut(&Drawing)) -> Result<(), Error> {
+    pub fn sample(
+        mut self,
+        every: u32,
+        tick: impl FnMut(),
+        mut look: impl FnMut(&Drawing),
+    ) -> Result<(), Error> {
+        self.warm_up(tick)?;
         let count = self.frames();
         for n in 0..count {
             let show = n.is_multiple_of(every) || n + 1 == count;

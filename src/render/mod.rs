@@ -101,35 +101,42 @@ fn run<'a>(
     check_work(selection.steps(), size)?;
     output.check_size(size)?;
     let mut sink = open(&output, size, fps, gif, threads.get())?;
-    let animation = match sink.preview_every() {
-        Some(every) => {
-            first.sample(every, |frame| sink.preview(frame))?;
-            let again = Animation::start(&*source, selection, canvas, pool)?;
-            if again.size() != size {
-                return Err(Error::InSketch {
-                    frame: None,
-                    error: Box::new(Error::sketch(format!(
-                        "setup chose a {} x {} canvas, then {} x {} on the second pass",
-                        size.0,
-                        size.1,
-                        again.size().0,
-                        again.size().1
-                    ))),
-                });
-            }
-            again
-        }
-        None => first,
-    };
-    progress.start(u64::from(animation.frames()));
-    let frames = animation.frames();
+    // The bar counts the frames written and the steps before the first of
+    // them (once more for a GIF's preview pass): `--start 200000` is long.
+    let passes = if sink.preview_every().is_some() { 2 } else { 1 };
+    let frames = first.frames();
+    progress.start(u64::from(selection.first) * passes + u64::from(frames));
     let threads = threads.get();
     let drawing = if sink.encodes() { threads - 1 } else { threads };
-    let result = animation.run(drawing.max(1), |frame| {
-        sink.write(frame)?;
-        progress.advance();
-        Ok(())
-    });
+    let write_frames = || {
+        let mut animation = match sink.preview_every() {
+            Some(every) => {
+                first.sample(every, || progress.advance(), |frame| sink.preview(frame))?;
+                let again = Animation::start(&*source, selection, canvas, pool)?;
+                if again.size() != size {
+                    return Err(Error::InSketch {
+                        frame: None,
+                        error: Box::new(Error::sketch(format!(
+                            "setup chose a {} x {} canvas, then {} x {} on the second pass",
+                            size.0,
+                            size.1,
+                            again.size().0,
+                            again.size().1
+                        ))),
+                    });
+                }
+                again
+            }
+            None => first,
+        };
+        animation.warm_up(|| progress.advance())?;
+        animation.run(drawing.max(1), |frame| {
+            sink.write(frame)?;
+            progress.advance();
+            Ok(())
+        })
+    };
+    let result = write_frames();
     progress.finish();
     result?;
     let finished = sink.finish()?;
