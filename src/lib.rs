@@ -90,7 +90,9 @@ pub use preset::list;
 pub use progress::{Progress, Silent, Tally};
 pub use render::{render, render_frames, render_to, Rendered, DRAWING_THREAD};
 pub use scene::SceneKind;
-pub use sink::{Codec, Dither, Format, FramePattern, FrameSink, GifOptions, Grid, Output};
+pub use sink::{
+    Codec, Dither, Format, FramePattern, FrameSink, GifOptions, Grid, Output, ENCODING_THREAD,
+};
 pub use sketch::{Sketch, Snapshot, Source, DEFAULT_FPS, DEFAULT_FRAMES};
 pub use values::{ByteSize, Frames, Quality};
 

@@ -2,6 +2,7 @@
 //! test binary: tests running beside it in one process would start drawing
 //! threads of their own and be counted too.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::Ordering;
 
 use whalegen::BatchOptions;
@@ -64,4 +65,58 @@ impl whalegen::Tally for NoTally {
     fn advance(&self) {}
     fn line(&self, _text: &str) {}
     fn finish(&self) {}
+}
+
+/// The most threads the process ran at once, and the most of each name,
+/// looked at every millisecond until it ends.
+fn threads_of(child: &mut std::process::Child) -> (usize, BTreeMap<String, usize>) {
+    let (mut most, mut named) = (0, BTreeMap::new());
+    let tasks = format!("/proc/{}/task", child.id());
+    while child.try_wait().unwrap().is_none() {
+        let mut now = BTreeMap::<String, usize>::new();
+        for task in std::fs::read_dir(&tasks).into_iter().flatten().flatten() {
+            if let Ok(name) = std::fs::read_to_string(task.path().join("comm")) {
+                *now.entry(name.trim().to_string()).or_default() += 1;
+            }
+        }
+        most = most.max(now.values().sum());
+        for (name, n) in now {
+            let seen = named.entry(name).or_default();
+            *seen = n.max(*seen);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    (most, named)
+}
+
+#[test]
+fn threads_bound_drawing_and_encoding_together() {
+    let dir = tempfile::tempdir().unwrap();
+    for output in ["w.gif", "frames/", "w.apng"] {
+        for threads in [1, 3] {
+            let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_whalegen"))
+                .current_dir(dir.path())
+                .args([
+                    "render", "--scene", "whale", "--frames", "200", "-q", "-o", output,
+                ])
+                .args(["--threads", &threads.to_string()])
+                .spawn()
+                .unwrap();
+            let (most, named) = threads_of(&mut child);
+            assert!(child.wait().unwrap().success(), "{output}");
+            // The main thread steps the sketch and hands frames on, and
+            // ctrlc's waits for signals (a thread is named by itself, once
+            // started: it shows the process's name until then). On one
+            // thread nothing else runs; on three, two draw and one encodes
+            // (an APNG encodes on the main one).
+            let said = format!("{output} on {threads} threads: {most} at once, {named:?}");
+            let drawing = named.get(whalegen::DRAWING_THREAD).copied().unwrap_or(0);
+            let encoding = named.get(whalegen::ENCODING_THREAD).copied().unwrap_or(0);
+            if threads == 1 {
+                assert!(most <= 2 && drawing + encoding == 0, "{said}");
+            } else {
+                assert!(most <= 5 && drawing <= 2 && encoding <= 1, "{said}");
+            }
+        }
+    }
 }

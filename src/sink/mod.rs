@@ -19,6 +19,7 @@ pub use writer::FrameSink;
 pub(crate) use writer::{Consumer, WriterSink};
 
 use std::sync::Arc;
+use std::thread::JoinHandle;
 
 use tiny_skia::Pixmap;
 
@@ -52,6 +53,24 @@ pub trait Sink {
     fn finish(self: Box<Self>) -> Result<Finished, Error>;
 }
 
+/// The name of the thread that encodes a GIF or PNG frames beside the
+/// drawing ones, on a budget of two threads or more, as
+/// /proc/PID/task/*/comm shows it.
+pub const ENCODING_THREAD: &str = "whalegen-encode";
+
+/// Runs `work` on an encoding thread.
+fn encoding_thread<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<JoinHandle<T>, Error> {
+    std::thread::Builder::new()
+        .name(ENCODING_THREAD.into())
+        .spawn(work)
+        .map_err(|err| Error::Threads {
+            threads: 1,
+            reason: err.to_string(),
+        })
+}
+
 /// What a finished output chose on its own.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Finished {
@@ -75,7 +94,7 @@ pub fn open(
             path, width, height, fps, gif, threads,
         )?),
         Output::Png(path) => Box::new(png::PngSink::single(path)?),
-        Output::Frames(pattern) => Box::new(png::PngSink::numbered(pattern)?),
+        Output::Frames(pattern) => Box::new(png::PngSink::numbered(pattern, threads)?),
         Output::Apng {
             path,
             frames,

@@ -1,26 +1,34 @@
-//! PNG output: one still, or one file per frame, encoded on the thread pool
-//! a few at a time.
+//! PNG output: one still, or one file per frame, encoded on a thread of its
+//! own (within a budget of two threads or more) a few frames behind.
 
 use std::io::Write;
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
+use std::thread::JoinHandle;
 
 use super::FramePattern;
-use super::{straight_rgba, AtomicFile, Finished, Sink};
+use super::{encoding_thread, straight_rgba, AtomicFile, Finished, Sink};
 use crate::error::Error;
 use crate::frame::Frame;
 
-/// Frames being encoded at once: enough to keep every core busy, few
-/// enough that memory holds only a few frames.
+/// Frames handed to the encoder and not yet written: enough to keep it
+/// busy, few enough that memory holds only a few frames.
 const IN_FLIGHT: usize = 4;
+
+/// A frame to encode, the file it goes to, and its number.
+type Job = (u32, AtomicFile, Arc<Frame>);
 
 enum Target {
     Single(Option<AtomicFile>),
     Numbered {
         pattern: FramePattern,
         next: u32,
-        /// How the files being encoded on the pool turned out, by frame.
+        /// The encoding thread and where it takes its jobs; `None` on a
+        /// budget of one thread, which encodes as it is handed frames.
+        encoder: Option<(Sender<Job>, JoinHandle<()>)>,
+        /// How the files being encoded turned out, by frame.
         done: Sender<(u32, Result<(), Error>)>,
         finished: Receiver<(u32, Result<(), Error>)>,
         in_flight: usize,
@@ -46,8 +54,9 @@ impl PngSink {
         })
     }
 
-    /// One PNG per frame; the folder is made if missing.
-    pub fn numbered(pattern: &FramePattern) -> Result<Self, Error> {
+    /// One PNG per frame, encoded on a thread of its own when `threads` is
+    /// more than one; the folder is made if missing.
+    pub fn numbered(pattern: &FramePattern, threads: usize) -> Result<Self, Error> {
         let dir = pattern.dir();
         if !dir.as_os_str().is_empty() {
             std::fs::create_dir_all(&dir).map_err(|source| Error::Write {
@@ -56,10 +65,31 @@ impl PngSink {
             })?;
         }
         let (done, finished) = channel();
+        let encoder = if threads > 1 {
+            let (jobs, queue) = channel::<Job>();
+            let done = done.clone();
+            let thread = encoding_thread(move || {
+                let mut rgba = Vec::new();
+                for (frame_number, file, frame) in queue {
+                    // Every job sent is answered, even by a panic, so that
+                    // the sink's wait for it ends.
+                    let written = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        write_file(file, &frame, &mut rgba)
+                    }))
+                    .unwrap_or_else(|_| Err(Error::Panic("the PNG encoder panicked".into())));
+                    // Only fails once the sink is gone, which waits for this.
+                    let _ = done.send((frame_number, written));
+                }
+            })?;
+            Some((jobs, thread))
+        } else {
+            None
+        };
         Ok(PngSink {
             target: Target::Numbered {
                 pattern: pattern.clone(),
                 next: 0,
+                encoder,
                 done,
                 finished,
                 in_flight: 0,
@@ -85,6 +115,7 @@ impl Sink for PngSink {
             Target::Numbered {
                 pattern,
                 next,
+                encoder,
                 done,
                 in_flight,
                 ..
@@ -93,15 +124,19 @@ impl Sink for PngSink {
                 let path: PathBuf = pattern.path(frame_number);
                 *next += 1;
                 let file = AtomicFile::create(&path)?;
-                let (frame, done) = (Arc::clone(frame), done.clone());
-                rayon::spawn(move || {
-                    let written = write_file(file, &frame, &mut Vec::new());
-                    // Only fails once the sink is gone, which waits for this.
-                    let _ = done.send((frame_number, written));
-                });
                 *in_flight += 1;
-                if *in_flight < IN_FLIGHT {
-                    return Ok(());
+                match encoder {
+                    Some((jobs, _)) => {
+                        jobs.send((frame_number, file, Arc::clone(frame)))
+                            .map_err(|_| Error::Panic("the PNG encoder stopped".into()))?;
+                        if *in_flight < IN_FLIGHT {
+                            return Ok(());
+                        }
+                    }
+                    None => {
+                        let written = write_file(file, frame, &mut self.rgba);
+                        let _ = done.send((frame_number, written));
+                    }
                 }
                 self.wait(1)
             }
@@ -187,6 +222,12 @@ impl Drop for PngSink {
     /// that none is left half-written under its temporary name.
     fn drop(&mut self) {
         let _ = self.drain();
+        if let Target::Numbered { encoder, .. } = &mut self.target {
+            if let Some((jobs, thread)) = encoder.take() {
+                drop(jobs);
+                let _ = thread.join();
+            }
+        }
     }
 }
 

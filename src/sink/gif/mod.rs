@@ -331,11 +331,11 @@ impl<W: Output> Try<W> {
         if self.worker_thread && self.worker.is_none() {
             let mut writer = self.writer.take().expect("not yet moved");
             let shared = Arc::clone(&self.shared);
-            self.worker = Some(std::thread::spawn(move || {
+            self.worker = Some(super::encoding_thread(move || {
                 let _stops = Stops(&shared);
                 writer.work(&shared, Until::Closed)?;
                 Ok((!writer.over()).then_some(writer))
-            }));
+            })?);
         }
         let mut queue = self.shared.lock();
         if queue.stopped {
